@@ -1,0 +1,83 @@
+#pragma once
+// The algorithm enums: every algorithm can be forced by name; automatic lets the selector choose.
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "error.hpp"
+
+namespace spk {
+
+enum class SpmvAlgorithm { automatic, thread_row, vector_row };
+enum class SpmmAlgorithm { automatic, row_team };
+enum class SpgemmAlgorithm { automatic, hash };
+
+namespace detail {
+template <class Enum, std::size_t N>
+using name_table = std::array<std::pair<Enum, std::string_view>, N>;
+
+inline constexpr name_table<SpmvAlgorithm, 3> spmv_names{{{SpmvAlgorithm::automatic, "automatic"},
+                                                          {SpmvAlgorithm::thread_row, "thread-row"},
+                                                          {SpmvAlgorithm::vector_row, "vector-row"}}};
+inline constexpr name_table<SpmmAlgorithm, 2> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
+                                                          {SpmmAlgorithm::row_team, "row-team"}}};
+inline constexpr name_table<SpgemmAlgorithm, 2> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
+                                                              {SpgemmAlgorithm::hash, "hash"}}};
+
+template <class Enum, std::size_t N>
+std::string_view name_of(const name_table<Enum, N>& table, Enum e) {
+  for (const auto& [value, name] : table)
+    if (value == e) return name;
+  return "unknown";
+}
+
+template <class Enum, std::size_t N>
+Enum parse_name(const name_table<Enum, N>& table, std::string_view name, const char* what) {
+  std::string choices;
+  for (const auto& [value, n] : table) {
+    if (n == name) return value;
+    choices += (choices.empty() ? "" : ", ") + std::string(n);
+  }
+  throw invalid_argument(concat("spk: unknown ", what, " algorithm '", name, "', expected one of: ", choices));
+}
+}  // namespace detail
+
+inline std::string_view to_string(SpmvAlgorithm a) { return detail::name_of(detail::spmv_names, a); }
+inline std::string_view to_string(SpmmAlgorithm a) { return detail::name_of(detail::spmm_names, a); }
+inline std::string_view to_string(SpgemmAlgorithm a) { return detail::name_of(detail::spgemm_names, a); }
+
+// Parse the names to_string() prints, e.g. "vector-row". Throws spk::invalid_argument listing the valid names.
+template <class Enum>
+Enum parse_algorithm(std::string_view name);
+template <>
+inline SpmvAlgorithm parse_algorithm<SpmvAlgorithm>(std::string_view name) {
+  return detail::parse_name(detail::spmv_names, name, "SpMV");
+}
+template <>
+inline SpmmAlgorithm parse_algorithm<SpmmAlgorithm>(std::string_view name) {
+  return detail::parse_name(detail::spmm_names, name, "SpMM");
+}
+template <>
+inline SpgemmAlgorithm parse_algorithm<SpgemmAlgorithm>(std::string_view name) {
+  return detail::parse_name(detail::spgemm_names, name, "SpGEMM");
+}
+
+// Every forceable value of an enum (automatic excluded): tests and the benchmark loop over these.
+template <class Enum>
+std::vector<Enum> all_algorithms();
+template <>
+inline std::vector<SpmvAlgorithm> all_algorithms<SpmvAlgorithm>() {
+  return {SpmvAlgorithm::thread_row, SpmvAlgorithm::vector_row};
+}
+template <>
+inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {
+  return {SpmmAlgorithm::row_team};
+}
+template <>
+inline std::vector<SpgemmAlgorithm> all_algorithms<SpgemmAlgorithm>() {
+  return {SpgemmAlgorithm::hash};
+}
+
+}  // namespace spk

@@ -1,0 +1,41 @@
+#pragma once
+// LaunchShape: how a TeamPolicy kernel is laid out. Selectors fill it in; options can override parts of it.
+#include <cstdint>
+#include <string>
+
+#include "error.hpp"
+#include "execution.hpp"
+
+namespace spk {
+
+struct LaunchShape {
+  int team_size = 1;        // threads per team (1 on host back-ends)
+  int vector_length = 1;    // vector lanes per thread (1 on host back-ends)
+  int rows_per_thread = 1;  // consecutive rows one thread handles (host back-ends batch rows to cut team overhead)
+  int stage_capacity = 0;   // nonzeros a team may stage through scratch; 0 disables staging
+
+  std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
+};
+
+inline std::string describe(const LaunchShape& s) {
+  return detail::concat("team ", s.team_size, " x vector ", s.vector_length, ", ", s.rows_per_thread,
+                        " rows/thread, stage ", s.stage_capacity);
+}
+
+// Throws unless the shape can launch on ExecSpace (used for shapes a caller forces).
+template <class ExecSpace>
+void check_launch_shape(const LaunchShape& s, const char* who) {
+  const int max_v = max_vector_length<ExecSpace>();
+  if (s.vector_length < 1 || s.vector_length > max_v || (s.vector_length & (s.vector_length - 1)) != 0)
+    throw invalid_argument(detail::concat(who, ": vector length ", s.vector_length,
+                                          " is invalid, expected a power of two in [1, ", max_v, "]"));
+  const int max_threads = is_host_space<ExecSpace>() ? 1 : 1024;
+  if (s.team_size < 1 || s.team_size * s.vector_length > max_threads)
+    throw invalid_argument(detail::concat(who, ": team size ", s.team_size, " x vector length ", s.vector_length,
+                                          " is invalid, expected team size >= 1 and a product <= ", max_threads));
+  if (s.rows_per_thread < 1 || s.stage_capacity < 0)
+    throw invalid_argument(detail::concat(who, ": rows per thread ", s.rows_per_thread, " and stage capacity ",
+                                          s.stage_capacity, " must be >= 1 and >= 0"));
+}
+
+}  // namespace spk

@@ -1,0 +1,77 @@
+#pragma once
+// Shared test helpers: the back-end under test, typed-test parameters, fresh seeds, NaN poisoning, norms.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <string>
+
+#include <Kokkos_Core.hpp>
+
+#ifndef SPK_TEST_EXEC_SPACE
+#define SPK_TEST_EXEC_SPACE Kokkos::DefaultExecutionSpace
+#endif
+
+namespace spk_test {
+
+using TestExec = SPK_TEST_EXEC_SPACE;
+using TestDevice = Kokkos::Device<TestExec, TestExec::memory_space>;
+
+template <class S, class Off>
+struct Types {
+  using scalar = S;
+  using offset = Off;
+};
+using ScalarOffsetTypes = ::testing::Types<Types<float, std::int32_t>, Types<float, std::int64_t>,
+                                           Types<double, std::int32_t>, Types<double, std::int64_t>>;
+
+// A fresh seed per call (std::random_device), overridable with SPK_TEST_SEED to replay a failure.
+inline std::uint64_t fresh_seed() {
+  if (const char* s = std::getenv("SPK_TEST_SEED")) return std::strtoull(s, nullptr, 10);
+  std::random_device rd;
+  return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+}
+
+// Tolerance on ||out - ref|| / ||ref|| that fits the precision (accumulation in the scalar type).
+template <class S>
+constexpr double tolerance() {
+  return std::is_same_v<S, float> ? 2e-5 : 1e-12;
+}
+
+template <class View>
+void poison(const View& v) {
+  Kokkos::deep_copy(v, std::numeric_limits<typename View::non_const_value_type>::quiet_NaN());
+}
+
+// Relative norm error over any host-accessible rank-1 or rank-2 Views; NaN anywhere in out gives +inf.
+template <class Out, class Ref>
+double relative_error(const Out& out, const Ref& ref) {
+  double diff = 0, norm = 0;
+  const std::size_t cols = static_cast<int>(Out::rank) == 2 ? out.extent(1) : 1;
+  for (std::size_t i = 0; i < out.extent(0); ++i)
+    for (std::size_t j = 0; j < cols; ++j) {
+      double o, r;
+      if constexpr (static_cast<int>(Out::rank) == 2) {
+        o = static_cast<double>(out(i, j));
+        r = static_cast<double>(ref(i, j));
+      } else {
+        o = static_cast<double>(out(i));
+        r = static_cast<double>(ref(i));
+      }
+      if (std::isnan(o)) return std::numeric_limits<double>::infinity();
+      diff += (o - r) * (o - r);
+      norm += r * r;
+    }
+  return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
+}
+
+// The real-matrix directory, or "" (tests then GTEST_SKIP with a message).
+inline std::string matrix_dir() {
+  const char* d = std::getenv("SPK_MATRIX_DIR");
+  return d ? std::string(d) : std::string();
+}
+
+}  // namespace spk_test

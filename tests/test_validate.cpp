@@ -1,0 +1,91 @@
+// CsrMatrix construction checks and validate(): each malformed structure throws spk::invalid_argument naming the
+// row and the bad value.
+#include <spk/csr_matrix.hpp>
+#include <spk/matrix_stats.hpp>
+
+#include <string>
+#include <vector>
+
+#include "test_common.hpp"
+#include "test_matrices.hpp"
+
+using namespace spk_test;
+
+namespace {
+using Host = spk::HostCsrMatrix<double, std::int32_t, std::int32_t>;
+
+Host make(std::int32_t rows, std::int32_t cols, const std::vector<int>& rm, const std::vector<int>& ent) {
+  Host::row_map_type r("r", rm.size());
+  Host::entries_type e("e", ent.size());
+  Host::values_type v("v", ent.size());
+  for (std::size_t i = 0; i < rm.size(); ++i) r(i) = rm[i];
+  for (std::size_t i = 0; i < ent.size(); ++i) e(i) = ent[i], v(i) = 1.0;
+  return Host(rows, cols, r, e, v);
+}
+
+// validate() on the test back-end must throw invalid_argument whose message contains every fragment.
+void expect_invalid(const Host& h, const std::vector<std::string>& fragments, spk::ValidateOptions opt = {}) {
+  const auto A = spk::copy_to<TestDevice>(h);
+  try {
+    A.validate(opt);
+    ADD_FAILURE() << "validate() accepted a malformed matrix";
+  } catch (const spk::invalid_argument& e) {
+    for (const auto& f : fragments) EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what();
+  }
+}
+}  // namespace
+
+TEST(Validate, AcceptsWellFormedMatrices) {
+  for (const auto& shape : edge_shapes())
+    EXPECT_NO_THROW(spk::copy_to<TestDevice>(random_csr<double, int>(shape, fresh_seed())).validate()) << shape.name;
+}
+
+TEST(Validate, RejectsEachMalformedStructure) {
+  expect_invalid(make(2, 3, {1, 1, 2}, {0, 1}), {"row_map[0] is 1", "expected 0"});
+  expect_invalid(make(2, 3, {0, 1, 1}, {0, 1}), {"row_map[2] is 1", "expected the number of stored entries 2"});
+  expect_invalid(make(3, 3, {0, 2, 1, 3}, {0, 1, 2}), {"not monotone at row 1", "row_map[1] = 2"});
+  expect_invalid(make(2, 3, {0, 1, 2}, {0, 3}), {"row 1", "column index 3", "0 <= column < 3"});
+  expect_invalid(make(2, 3, {0, 1, 2}, {-1, 0}), {"row 0", "column index -1"});
+  expect_invalid(make(2, 3, {0, 2, 2}, {2, 1}), {"row 0 is not sorted", "column 1"});
+  expect_invalid(make(2, 3, {0, 0, 2}, {1, 1}), {"row 1 is not duplicate-free"});
+}
+
+TEST(Validate, ChecksCanBeSwitchedOff) {
+  const auto unsorted = spk::copy_to<TestDevice>(make(1, 3, {0, 2}, {2, 1}));
+  spk::ValidateOptions opt;
+  opt.check_sorted = false;
+  EXPECT_NO_THROW(unsorted.validate(opt));
+  const auto out_of_range = spk::copy_to<TestDevice>(make(1, 3, {0, 1}, {7}));
+  opt.check_columns = false;
+  EXPECT_NO_THROW(out_of_range.validate(opt));
+}
+
+TEST(Validate, ConstructorRejectsInconsistentArrays) {
+  Host::row_map_type r("r", 3);
+  Host::entries_type e("e", 2);
+  Host::values_type v("v", 3);
+  EXPECT_THROW(Host(2, 2, r, e, v), spk::invalid_argument);                           // entries vs values
+  EXPECT_THROW(Host(3, 2, r, e, Host::values_type("v", 2)), spk::invalid_argument);    // row_map length
+  EXPECT_THROW(Host(-1, 2, r, e, Host::values_type("v", 2)), spk::invalid_argument);   // negative rows
+}
+
+TEST(RowLengthStats, MatchesAHandCount) {
+  // Row lengths 0, 3, 1, 4: min 0, max 4, mean 2, population std-dev sqrt(2.5).
+  const auto A = spk::copy_to<TestDevice>(make(4, 5, {0, 0, 3, 4, 8}, {0, 1, 2, 4, 0, 1, 2, 3}));
+  const auto s = spk::row_length_stats(A);
+  EXPECT_EQ(s.rows, 4);
+  EXPECT_EQ(s.cols, 5);
+  EXPECT_EQ(s.nnz, 8);
+  EXPECT_EQ(s.min_length, 0);
+  EXPECT_EQ(s.max_length, 4);
+  EXPECT_DOUBLE_EQ(s.mean_length, 2.0);
+  EXPECT_DOUBLE_EQ(s.stddev_length, std::sqrt(2.5));
+  // Bins: 0 -> empty, 1 -> [1,2), 2 -> [2,4), 3 -> [4,8).
+  EXPECT_EQ(s.log2_histogram[0], 1);
+  EXPECT_EQ(s.log2_histogram[1], 1);
+  EXPECT_EQ(s.log2_histogram[2], 1);
+  EXPECT_EQ(s.log2_histogram[3], 1);
+  const auto empty = spk::row_length_stats(spk::copy_to<TestDevice>(make(0, 3, {0}, {})));
+  EXPECT_EQ(empty.rows, 0);
+  EXPECT_EQ(empty.nnz, 0);
+}
