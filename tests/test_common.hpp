@@ -68,10 +68,13 @@ double relative_error(const Out& out, const Ref& ref) {
   return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
 }
 
-// The real-matrix directory, or "" (tests then GTEST_SKIP with a message).
+// The real-matrix directory, or "" (tests then GTEST_SKIP with a message). A relative SPK_MATRIX_DIR is taken
+// from the source root, since ctest runs each test inside the build tree.
 inline std::string matrix_dir() {
   const char* d = std::getenv("SPK_MATRIX_DIR");
-  return d ? std::string(d) : std::string();
+  if (!d || !*d) return std::string();
+  const std::string dir(d);
+  return dir.front() == '/' ? dir : std::string(SPK_SOURCE_DIR) + "/" + dir;
 }
 
 }  // namespace spk_test

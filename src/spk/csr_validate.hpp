@@ -26,7 +26,7 @@ std::int64_t first_row_where(std::int64_t rows, const Pred& bad) {
         if (row < lowest && bad(row)) lowest = row;
       },
       Kokkos::Min<std::int64_t>(first));
-  return first;
+  return first < rows ? first : rows;  // the reducer starts from its identity (INT64_MAX), not from first
 }
 
 }  // namespace detail
