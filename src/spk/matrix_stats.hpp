@@ -66,7 +66,7 @@ RowLengthStats row_length_stats(const CsrMatrix<S, O, Off, Space>& A) {
       "spk::row_length_histogram");
   Kokkos::parallel_for(
       "spk::row_length_stats::histogram", policy(0, s.rows), KOKKOS_LAMBDA(std::int64_t r) {
-        Kokkos::atomic_increment(&hist(row_length_bin(row_map(r + 1) - row_map(r))));
+        Kokkos::atomic_add(&hist(row_length_bin(row_map(r + 1) - row_map(r))), std::int64_t(1));
       });
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hist);
   for (int b = 0; b < RowLengthStats::num_bins; ++b) s.log2_histogram[b] = h(b);

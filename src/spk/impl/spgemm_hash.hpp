@@ -163,7 +163,7 @@ void spgemm_hash_rows(const LaunchShape& shape, const MatA& A, const MatB& B, co
                                      if (numeric)
                                        Kokkos::atomic_add(&vals[slot], a * b_val(b_begin + q));
                                      else if (inserted)
-                                       Kokkos::atomic_increment(&counter(0));
+                                       Kokkos::atomic_add(&counter(0), 1);
                                    });
                              });
         team.team_barrier();

@@ -1,0 +1,155 @@
+// SpMM C = A B for each --k, B and C dense in the --layout: spk's algorithms and the yardsticks (Kokkos Kernels:
+// rank-2 SpMV), each checked against the oracle, then timed (beta = 0).
+#include <memory>
+
+#include <spk/spmm.hpp>
+
+#include "runner.hpp"
+
+#ifdef SPK_HAVE_KOKKOSKERNELS
+#include <kokkoskernels/kokkoskernels_adapter.hpp>
+#endif
+
+namespace spk_bench {
+namespace {
+
+template <class S, class Off, class Layout>
+void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
+  using Dense = Kokkos::View<S**, Layout, Device>;
+  const Options& o = ctx.options;
+  const MatrixShape shape = shape_of(m);
+  const double bytes = spmm_bytes(shape, k), flops = spmm_flops(shape, k);
+  const std::string layout = std::is_same_v<Layout, Kokkos::LayoutRight> ? "right" : "left";
+
+  const auto new_row = [&](const std::string& algo, bool yardstick) {
+    Row r = base_row(m, "spmm", ctx);
+    r.k = k;
+    r.layout = layout;
+    r.algo = algo;
+    r.yardstick = yardstick;
+    return r;
+  };
+  // The oracle's C (double) and a host copy of each result must fit: skip, with a note, widths that would not.
+  const std::int64_t check_bytes = (m.host.num_rows() * static_cast<std::int64_t>(8 + 2 * sizeof(S)) +
+                                    m.host.num_cols() * static_cast<std::int64_t>(2 * sizeof(S))) * k;
+  if (check_bytes > host_memory_bytes() * 2 / 5) {
+    Row r = new_row("-", false);
+    r.check = "skipped";
+    r.message = "checking k = " + std::to_string(k) + " needs " + std::to_string(check_bytes >> 30) +
+                " GiB, more than 40% of host memory";
+    ctx.add(std::move(r));
+    return;
+  }
+  Kokkos::View<S**, Layout, Kokkos::HostSpace> hB("spk_bench::B", m.host.num_cols(), k);
+  fill_random(hB, o.seed, 2);
+  Dense B("spk_bench::B", m.host.num_cols(), k);
+  Kokkos::deep_copy(B, hB);
+  Dense C("spk_bench::C", m.host.num_rows(), k);
+  const auto hC = Kokkos::create_mirror_view(C);
+  const auto ref = oracle_spmm(m.host, hB);
+  const double tol = tolerance<S>(m.max_row_length);
+  const auto checker = [&](const auto& call) {
+    poison(C);
+    call();
+    Kokkos::fence();
+    Kokkos::deep_copy(hC, C);
+    return compare_dense(hC, ref, tol);
+  };
+
+  for (const auto& name : o.spk_algorithms[1]) {
+    Row r = new_row(name, false);
+    try {
+      spk::SpmmOptions options;
+      options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
+      const spk::SpmmPlan plan = spk::make_spmm_plan(m.device, k, options);
+      r.setup_ms = plan.setup_seconds * 1e3;
+      r.chosen = std::string(spk::to_string(plan.algorithm));
+      const auto call = [&]() { spk::spmm(plan, S(1), m.device, B, S(0), C); };
+      const Comparison c = checker(call);
+      r.rel_error = c.rel_error;
+      if (c.ok) {
+        set_time(r, time_calls(call, o.warmup, o.reps), bytes, flops, ctx.ceiling);
+      } else {
+        r.check = "FAILED";
+        r.message = c.message;
+      }
+    } catch (const std::exception& e) {
+      r.check = "error";
+      r.message = e.what();
+    }
+    ctx.add(std::move(r));
+  }
+
+#ifdef SPK_HAVE_KOKKOSKERNELS
+  if (ctx.has_yardstick("kokkoskernels")) {
+    namespace kk = spk::yardstick::kokkoskernels;
+    Row r = new_row("kokkoskernels", true);
+    for (const auto& alg : kk::spmm_algorithms())
+      r.variants.push_back(try_variant(
+          alg,
+          [&]() {
+            auto op = std::make_shared<kk::Spmv<DeviceMatrix<S, Off>, Dense, Dense>>(m.device, B, C, alg);
+            return [op]() { op->run(); };
+          },
+          checker, o.warmup, o.reps));
+    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+    ctx.add(std::move(r));
+  }
+#endif
+
+#ifdef SPK_HAVE_CUSPARSE
+  if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
+    namespace cu = spk::yardstick::cusparse;
+    Row r = new_row("cusparse", true);
+    Kokkos::View<std::int64_t*, Device> cols64;
+    for (const auto& alg : cu::spmm_algorithms())
+      r.variants.push_back(try_variant(
+          alg,
+          [&]() {
+            const auto A = describe_csr<cu::CsrArrays>(m.device, cols64);
+            auto op = std::make_shared<cu::Spmm>(*ctx.vendors.cusparse, A, describe_dense<cu::DenseArrays>(B),
+                                                 describe_dense<cu::DenseArrays>(C), alg);
+            return [op]() { op->run(); };
+          },
+          checker, o.warmup, o.reps));
+    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+    ctx.add(std::move(r));
+  }
+#endif
+
+#ifdef SPK_HAVE_ROCSPARSE
+  if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
+    namespace roc = spk::yardstick::rocsparse;
+    Row r = new_row("rocsparse", true);
+    Kokkos::View<std::int64_t*, Device> cols64;
+    for (const auto& alg : roc::spmm_algorithms())
+      r.variants.push_back(try_variant(
+          alg,
+          [&]() {
+            const auto A = describe_csr<roc::CsrArrays>(m.device, cols64);
+            auto op = std::make_shared<roc::Spmm>(*ctx.vendors.rocsparse, A, describe_dense<roc::DenseArrays>(B),
+                                                  describe_dense<roc::DenseArrays>(C), alg);
+            return [op]() { op->run(); };
+          },
+          checker, o.warmup, o.reps));
+    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+    ctx.add(std::move(r));
+  }
+#endif
+}
+
+}  // namespace
+
+template <class S, class Off>
+void run_spmm(const MatrixCase<S, Off>& m, RunContext& ctx) {
+  for (const int k : ctx.options.ks) {
+    if (ctx.options.layout == "left")
+      run_spmm_k<S, Off, Kokkos::LayoutLeft>(m, k, ctx);
+    else
+      run_spmm_k<S, Off, Kokkos::LayoutRight>(m, k, ctx);
+  }
+}
+
+SPK_BENCH_INSTANTIATE(run_spmm)
+
+}  // namespace spk_bench

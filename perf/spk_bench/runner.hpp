@@ -1,0 +1,184 @@
+#pragma once
+// What the per-op runners (run_spmv.cpp, run_spmm.cpp, run_spgemm.cpp) share: the matrix under test on host and
+// device, the run's context, and the helpers that turn a timing into a checked result row.
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+#include <spk/csr_matrix.hpp>
+#include <spk/io/random.hpp>
+
+#include "ceiling.hpp"
+#include "check.hpp"
+#include "options.hpp"
+#include "report.hpp"
+#include "timing.hpp"
+#include "vendor.hpp"
+
+namespace spk_bench {
+
+using Device = Kokkos::Device<ExecSpace, ExecSpace::memory_space>;
+template <class S, class Off>
+using DeviceMatrix = spk::CsrMatrix<S, std::int32_t, Off, Device>;
+
+template <class S, class Off>
+struct MatrixCase {
+  std::string name;
+  HostMatrix<S, Off> host;
+  DeviceMatrix<S, Off> device;
+  std::int64_t max_row_length = 0;
+};
+
+struct RunContext {
+  const Options& options;
+  const Ceiling& ceiling;
+  Vendors& vendors;
+  std::vector<Row>& rows;
+  bool failed = false;  // a check failed, spk threw, or a named matrix could not be read
+  int unreadable = 0;    // matrices that could not be read or generated (suite scans' optional files excluded)
+
+  bool has_yardstick(const std::string& y) const {
+    for (const auto& s : options.yardsticks)
+      if (s == y) return true;
+    return false;
+  }
+  void add(Row r) {
+    if (r.check == "FAILED" || (!r.yardstick && r.check == "error")) failed = true;
+    for (const auto& v : r.variants)
+      if (v.status == "FAILED") failed = true;
+    rows.push_back(std::move(r));
+  }
+};
+
+template <class S, class Off>
+Row base_row(const MatrixCase<S, Off>& m, const std::string& op, const RunContext& ctx) {
+  Row r;
+  r.matrix = m.name;
+  r.rows = m.host.num_rows();
+  r.cols = m.host.num_cols();
+  r.nnz = m.host.nnz();
+  r.op = op;
+  r.precision = std::is_same_v<S, float> ? "float" : "double";
+  r.offset_bits = 8 * static_cast<int>(sizeof(Off));
+  (void)ctx;
+  return r;
+}
+
+template <class S, class Off>
+MatrixShape shape_of(const MatrixCase<S, Off>& m) {
+  MatrixShape s;
+  s.rows = m.host.num_rows();
+  s.cols = m.host.num_cols();
+  s.nnz = m.host.nnz();
+  s.scalar_bytes = sizeof(S);
+  s.ordinal_bytes = sizeof(std::int32_t);
+  s.offset_bytes = sizeof(Off);
+  return s;
+}
+
+// Fills a host view with values uniform in +-[0.1, 1) from the run's seed (stream tells the inputs apart).
+template <class View>
+void fill_random(const View& v, std::uint64_t seed, std::uint64_t stream) {
+  using S = typename View::non_const_value_type;
+  spk::gen::Rng rng(seed, stream);
+  if constexpr (static_cast<int>(View::rank) == 1) {
+    for (std::size_t i = 0; i < v.extent(0); ++i) v(i) = rng.template value<S>();
+  } else {
+    for (std::size_t i = 0; i < v.extent(0); ++i)
+      for (std::size_t j = 0; j < v.extent(1); ++j) v(i, j) = rng.template value<S>();
+  }
+}
+
+template <class View>
+void poison(const View& v) {
+  Kokkos::deep_copy(v, std::numeric_limits<typename View::non_const_value_type>::quiet_NaN());
+}
+
+// Records a timing into the row: median/min/max time and the rates.
+inline void set_time(Row& r, const Timing& t, double bytes, double flops, const Ceiling& c) {
+  r.time_ms = t.median_ms();
+  r.min_ms = t.min_ms();
+  r.max_ms = t.max_ms();
+  if (bytes > 0) {
+    r.gbs = rate_giga(bytes, r.time_ms);
+    r.pct_ceiling = c.gbs > 0 ? 100.0 * r.gbs / c.gbs : nan();
+  }
+  r.gflops = rate_giga(flops, r.time_ms);
+}
+
+// A yardstick row: the best variant that passed its check sets the time. Variants that threw (unsupported, out of
+// resources) are listed but do not fail the run; a variant with a wrong result does.
+inline void finish_yardstick_row(Row& r, double bytes, double flops, const Ceiling& c) {
+  const Variant* best = nullptr;
+  std::string failed;
+  for (const auto& v : r.variants) {
+    if (v.status == "ok" && (!best || v.time_ms < best->time_ms)) best = &v;
+    if (v.status == "FAILED") failed += (failed.empty() ? "" : ", ") + v.name + ": " + v.message;
+  }
+  if (!failed.empty()) {
+    r.check = "FAILED";
+    r.message = "wrong result from " + failed;
+  } else if (!best) {
+    r.check = "error";
+    bool same = true;  // one message when every variant failed the same way (e.g. unsupported index type)
+    for (const auto& v : r.variants) same = same && v.message == r.variants.front().message;
+    if (same && !r.variants.empty())
+      r.message = "every algorithm: " + r.variants.front().message;
+    else
+      for (const auto& v : r.variants) r.message += (r.message.empty() ? "" : "; ") + v.name + ": " + v.message;
+  }
+  if (best) {
+    r.chosen = best->name;
+    r.rel_error = best->rel_error;
+    Timing t;
+    t.samples_ms = {best->time_ms};
+    set_time(r, t, bytes, flops, c);
+    r.min_ms = r.max_ms = nan();
+    r.symbolic_ms = best->symbolic_ms;
+    r.numeric_ms = best->numeric_ms;
+    r.reuse_ms = best->reuse_ms;
+    r.peak_bytes = best->peak_bytes;
+  }
+}
+
+// Runs one yardstick variant: setup() builds the operation and returns the call to time (it may throw: the
+// variant is then "error"); checker(call) runs it once on poisoned output and compares with the oracle; only a
+// correct variant is timed.
+template <class Setup, class Checker>
+Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, int warmup, int reps) {
+  Variant v;
+  v.name = name;
+  try {
+    auto call = setup();
+    const Comparison c = checker(call);
+    v.rel_error = c.rel_error;
+    if (!c.ok) {
+      v.status = "FAILED";
+      v.message = c.message;
+      return v;
+    }
+    v.time_ms = time_calls(call, warmup, reps).median_ms();
+    v.status = "ok";
+  } catch (const std::exception& e) {
+    v.status = "error";
+    v.message = e.what();
+  }
+  return v;
+}
+
+template <class S, class Off>
+void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx);
+template <class S, class Off>
+void run_spmm(const MatrixCase<S, Off>& m, RunContext& ctx);
+template <class S, class Off>
+void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx);
+
+#define SPK_BENCH_INSTANTIATE(fn)                                            \
+  template void fn<float, std::int32_t>(const MatrixCase<float, std::int32_t>&, RunContext&);   \
+  template void fn<float, std::int64_t>(const MatrixCase<float, std::int64_t>&, RunContext&);   \
+  template void fn<double, std::int32_t>(const MatrixCase<double, std::int32_t>&, RunContext&); \
+  template void fn<double, std::int64_t>(const MatrixCase<double, std::int64_t>&, RunContext&);
+
+}  // namespace spk_bench

@@ -1,0 +1,155 @@
+#include "suites.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+namespace spk_bench {
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Suite {
+  const char* name;
+  const char* description;
+  std::vector<std::string> specs;         // generator specs
+  std::vector<std::string> real_matrices;  // stems looked up in $SPK_MATRIX_DIR/bench (then small/, then the top)
+};
+
+const std::vector<Suite>& suites() {
+  static const std::vector<Suite> all = {
+      {"tiny", "two very small generated matrices (smoke test)", {"lap2d:32", "skewed:512"}, {}},
+      {"default",
+       "small generated matrices of every shape (mostly cache-resident: a quick check of every path, not a "
+       "bandwidth measurement; all three ops take under a minute with the Serial back-end)",
+       {"lap2d:256", "st3d27:12", "rmat:11:8", "uniform:16384:8", "band:32768:5", "skewed:1024"},
+       {}},
+      {"cpu",
+       "CPU-sized: lap2d 1024, st3d27 64, rmat 18 16, uniform 1M x 16, plus ogbl_ddi and Cornell5",
+       {"lap2d:1024", "st3d27:64", "rmat:18:16", "uniform:1048576:16"},
+       {"ogbl_ddi", "Cornell5"}},
+      {"gpu",
+       "PERFORMANCE.md's GPU suite: lap2d 4096, st3d27 160, rmat 22 16, uniform 2M x 32, band 8M x 5, skewed 1M, "
+       "ogbl_ddi, Cornell5",
+       {"lap2d:4096", "st3d27:160", "rmat:22:16", "uniform:2097152:32", "band:8000000:5", "skewed:1000000"},
+       {"ogbl_ddi", "Cornell5"}},
+      {"spgemm",
+       "PERFORMANCE.md's SpGEMM suite (runs --op spgemm unless --op is given): lap2d 1024, st3d27 64, rmat 16 8, "
+       "uniform 256k x 8, band 1M x 5, Cornell5, ogbl_ddi",
+       {"lap2d:1024", "st3d27:64", "rmat:16:8", "uniform:262144:8", "band:1000000:5"},
+       {"Cornell5", "ogbl_ddi"}},
+      {"real", "every .mtx/.mtx.gz under $SPK_MATRIX_DIR/small and $SPK_MATRIX_DIR/bench", {}, {}},
+  };
+  return all;
+}
+
+const Suite& find_suite(const std::string& name) {
+  for (const auto& s : suites())
+    if (name == s.name) return s;
+  std::string valid;
+  for (const auto& s : suites()) valid += (valid.empty() ? "" : ", ") + std::string(s.name);
+  throw std::invalid_argument("unknown suite '" + name + "', expected one of: " + valid);
+}
+
+bool is_matrix_file(const fs::path& p) {
+  const std::string n = p.filename().string();
+  const auto ends = [&n](const std::string& suffix) {
+    return n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return ends(".mtx") || ends(".mtx.gz");
+}
+
+std::string stem_of(const fs::path& p) {
+  std::string n = p.filename().string();
+  for (const std::string suffix : {".gz", ".mtx"})
+    if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
+      n.erase(n.size() - suffix.size());
+  return n;
+}
+
+std::string matrix_dir() {
+  const char* d = std::getenv("SPK_MATRIX_DIR");
+  return d ? std::string(d) : std::string();
+}
+
+}  // namespace
+
+std::vector<std::string> suite_names() {
+  std::vector<std::string> out;
+  for (const auto& s : suites()) out.emplace_back(s.name);
+  return out;
+}
+
+std::string describe_suites() {
+  std::string out;
+  for (const auto& s : suites()) out += std::string("  ") + s.name + ": " + s.description + "\n";
+  return out;
+}
+
+std::vector<std::string> suite_default_ops(const std::string& name) {
+  if (name == "spgemm") return {"spgemm"};
+  return {"spmv", "spmm", "spgemm"};
+}
+
+MatrixSource matrix_source(const std::string& argument) {
+  MatrixSource m;
+  if (argument.rfind("gen:", 0) == 0) {
+    m.spec = argument.substr(4);
+    m.name = m.spec;
+  } else {
+    m.path = argument;
+    m.name = stem_of(argument);
+  }
+  return m;
+}
+
+std::vector<MatrixSource> suite_matrices(const std::string& name, std::vector<std::string>& notes) {
+  const Suite& suite = find_suite(name);
+  std::vector<MatrixSource> out;
+  for (const auto& spec : suite.specs) out.push_back(matrix_source("gen:" + spec));
+
+  const std::string dir = matrix_dir();
+  if (suite.real_matrices.empty() && name != "real") return out;
+  if (dir.empty()) {
+    notes.push_back("suite '" + name + "': SPK_MATRIX_DIR is not set, real matrices skipped");
+    return out;
+  }
+  if (name == "real") {
+    for (const char* sub : {"small", "bench"}) {
+      const fs::path d = fs::path(dir) / sub;
+      std::error_code ec;
+      if (!fs::is_directory(d, ec)) {
+        notes.push_back("suite 'real': " + d.string() + " is not a directory, skipped");
+        continue;
+      }
+      std::vector<fs::path> files;
+      for (const auto& e : fs::directory_iterator(d, ec))
+        if (e.is_regular_file() && is_matrix_file(e.path())) files.push_back(e.path());
+      std::sort(files.begin(), files.end());
+      for (const auto& f : files) {
+        MatrixSource m = matrix_source(f.string());
+        m.optional = true;
+        out.push_back(m);
+      }
+    }
+    return out;
+  }
+  for (const auto& stem : suite.real_matrices) {
+    bool found = false;
+    for (const char* sub : {"bench", "small", ""}) {
+      for (const char* ext : {".mtx.gz", ".mtx"}) {
+        const fs::path p = fs::path(dir) / sub / (stem + ext);
+        std::error_code ec;
+        if (!found && fs::is_regular_file(p, ec)) {
+          out.push_back(matrix_source(p.string()));
+          found = true;
+        }
+      }
+    }
+    if (!found) notes.push_back("suite '" + name + "': " + stem + " not found under " + dir + "/bench, skipped");
+  }
+  return out;
+}
+
+}  // namespace spk_bench

@@ -1,0 +1,126 @@
+#pragma once
+// Glue between the benchmark's Kokkos views and the vendor adapters (backends/cusparse, backends/rocsparse), whose
+// headers take raw device arrays. Compiled in only when the adapters are (SPK_HAVE_CUSPARSE / SPK_HAVE_ROCSPARSE).
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+
+#include "timing.hpp"
+
+#ifdef SPK_HAVE_CUSPARSE
+#include <cusparse/cusparse_adapter.hpp>
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+#include <rocsparse/rocsparse_adapter.hpp>
+#endif
+
+namespace spk_bench {
+
+// Library handles bound to the Kokkos default instance's stream, made once per run.
+struct Vendors {
+#ifdef SPK_HAVE_CUSPARSE
+  std::unique_ptr<spk::yardstick::cusparse::Handle> cusparse;
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+  std::unique_ptr<spk::yardstick::rocsparse::Handle> rocsparse;
+#endif
+
+  void start(const std::vector<std::string>& yardsticks) {
+    for (const auto& y : yardsticks) {
+      if (y == "cusparse") {
+#if defined(SPK_HAVE_CUSPARSE) && defined(KOKKOS_ENABLE_CUDA)
+        if constexpr (device_is_cuda()) {
+          cusparse = std::make_unique<spk::yardstick::cusparse::Handle>(ExecSpace().cuda_stream());
+          continue;
+        }
+#endif
+        throw std::runtime_error("the cuSPARSE yardstick needs Kokkos's CUDA back-end as the default execution space");
+      }
+      if (y == "rocsparse") {
+#if defined(SPK_HAVE_ROCSPARSE) && defined(KOKKOS_ENABLE_HIP)
+        if constexpr (device_is_hip()) {
+          rocsparse = std::make_unique<spk::yardstick::rocsparse::Handle>(ExecSpace().hip_stream());
+          continue;
+        }
+#endif
+        throw std::runtime_error("the rocSPARSE yardstick needs Kokkos's HIP back-end as the default execution space");
+      }
+    }
+  }
+
+  void stop() {
+#ifdef SPK_HAVE_CUSPARSE
+    cusparse.reset();
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+    rocsparse.reset();
+#endif
+  }
+
+  std::string versions() const {
+    std::string out;
+#ifdef SPK_HAVE_CUSPARSE
+    if (cusparse) out += "cuSPARSE " + cusparse->version();
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+    if (rocsparse) out += std::string(out.empty() ? "" : ", ") + "rocSPARSE " + rocsparse->version();
+#endif
+    return out;
+  }
+};
+
+// Describes a device CsrMatrix for a vendor adapter (Arrays: cusparse::CsrArrays or rocsparse::CsrArrays). The
+// generic APIs want one index width, so int64 offsets come with an int64 copy of the column indices, made in cols64.
+template <class Arrays, class Matrix>
+Arrays describe_csr(const Matrix& A, Kokkos::View<std::int64_t*, typename Matrix::device_type>& cols64) {
+  using IndexEnum = decltype(Arrays{}.index_type);
+  using ValueEnum = decltype(Arrays{}.value_type);
+  Arrays a;
+  a.rows = A.num_rows();
+  a.cols = A.num_cols();
+  a.nnz = A.nnz();
+  a.row_offsets = A.row_map().data();
+  a.values = A.values().data();
+  a.value_type = std::is_same_v<typename Matrix::scalar_type, float> ? ValueEnum::f32 : ValueEnum::f64;
+  if constexpr (sizeof(typename Matrix::offset_type) == 8) {
+    if (cols64.extent(0) != static_cast<std::size_t>(A.nnz())) {
+      cols64 = Kokkos::View<std::int64_t*, typename Matrix::device_type>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk_bench::cols64"), A.nnz());
+      const auto src = A.entries();
+      const auto dst = cols64;
+      Kokkos::parallel_for(
+          "spk_bench::widen_columns",
+          Kokkos::RangePolicy<typename Matrix::execution_space, Kokkos::IndexType<std::int64_t>>(0, A.nnz()),
+          KOKKOS_LAMBDA(const std::int64_t p) { dst(p) = src(p); });
+      Kokkos::fence();
+    }
+    a.col_indices = cols64.data();
+    a.index_type = IndexEnum::i64;
+  } else {
+    a.col_indices = A.entries().data();
+    a.index_type = IndexEnum::i32;
+  }
+  return a;
+}
+
+// A rank-2 View (LayoutRight: row-major, LayoutLeft: column-major) for a vendor adapter.
+template <class Dense, class View>
+Dense describe_dense(const View& v) {
+  using ValueEnum = decltype(Dense{}.value_type);
+  Dense d;
+  d.rows = static_cast<std::int64_t>(v.extent(0));
+  d.cols = static_cast<std::int64_t>(v.extent(1));
+  d.values = v.data();
+  d.row_major = std::is_same_v<typename View::array_layout, Kokkos::LayoutRight>;
+  d.ld = static_cast<std::int64_t>(d.row_major ? v.stride(0) : v.stride(1));
+  if (d.ld == 0) d.ld = d.row_major ? std::max<std::int64_t>(d.cols, 1) : std::max<std::int64_t>(d.rows, 1);
+  d.value_type = std::is_same_v<typename View::non_const_value_type, float> ? ValueEnum::f32 : ValueEnum::f64;
+  return d;
+}
+
+}  // namespace spk_bench
