@@ -65,14 +65,7 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
       r.setup_ms = plan.setup_seconds * 1e3;
       r.chosen = std::string(spk::to_string(plan.algorithm));
       const auto call = [&]() { spk::spmm(plan, S(1), m.device, B, S(0), C); };
-      const Comparison c = checker(call);
-      r.rel_error = c.rel_error;
-      if (c.ok) {
-        set_time(r, time_calls(call, o.warmup, o.reps), bytes, flops, ctx.ceiling);
-      } else {
-        r.check = "FAILED";
-        r.message = c.message;
-      }
+      check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();

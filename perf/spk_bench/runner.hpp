@@ -108,6 +108,20 @@ inline void set_time(Row& r, const Timing& t, double bytes, double flops, const 
   r.gflops = rate_giga(flops, r.time_ms);
 }
 
+// An spk row: checks call once against the oracle, then times it only if the check passed.
+template <class Call, class Checker>
+void check_then_time(Row& r, const Call& call, Checker&& checker, int warmup, int reps, double bytes, double flops,
+                     const Ceiling& c) {
+  const Comparison cmp = checker(call);
+  r.rel_error = cmp.rel_error;
+  if (cmp.ok) {
+    set_time(r, time_calls(call, warmup, reps), bytes, flops, c);
+  } else {
+    r.check = "FAILED";
+    r.message = cmp.message;
+  }
+}
+
 // A yardstick row: the best variant that passed its check sets the time. Variants that threw (unsupported, out of
 // resources) are listed but do not fail the run; a variant with a wrong result does.
 inline void finish_yardstick_row(Row& r, double bytes, double flops, const Ceiling& c) {

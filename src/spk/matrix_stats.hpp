@@ -75,4 +75,15 @@ RowLengthStats row_length_stats(const CsrMatrix<S, O, Off, Space>& A) {
   return s;
 }
 
+namespace detail {
+// A plan is bound to the matrix it analysed; refuse one made for a matrix of another shape.
+template <class Matrix>
+void check_plan_matches(const RowLengthStats& planned, const Matrix& A, const char* who) {
+  if (planned.rows != A.num_rows() || planned.cols != A.num_cols() || planned.nnz != A.nnz())
+    throw invalid_argument(concat(who, ": the plan was made for a ", planned.rows, " x ", planned.cols,
+                                  " matrix with ", planned.nnz, " nonzeros, but A is ", A.num_rows(), " x ",
+                                  A.num_cols(), " with ", A.nnz()));
+}
+}  // namespace detail
+
 }  // namespace spk

@@ -65,10 +65,7 @@ void check_spmm_arguments(const SpmmPlan& plan, const Matrix& A, const BView& B,
   if (B.extent(1) != static_cast<std::size_t>(plan.k))
     throw invalid_argument(concat("spk::spmm: the plan was made for k = ", plan.k, ", but B has ", B.extent(1),
                                   " columns"));
-  if (plan.stats.rows != A.num_rows() || plan.stats.cols != A.num_cols() || plan.stats.nnz != A.nnz())
-    throw invalid_argument(concat("spk::spmm: the plan was made for a ", plan.stats.rows, " x ", plan.stats.cols,
-                                  " matrix with ", plan.stats.nnz, " nonzeros, but A is ", A.num_rows(), " x ",
-                                  A.num_cols(), " with ", A.nnz()));
+  check_plan_matches(plan.stats, A, "spk::spmm");
 }
 }  // namespace detail
 

@@ -61,10 +61,7 @@ void check_spmv_arguments(const SpmvPlan& plan, const Matrix& A, const XView& x,
     throw invalid_argument(concat("spk::spmv: x has ", x.extent(0), " entries, expected A.cols = ", A.num_cols()));
   if (y.extent(0) != static_cast<std::size_t>(A.num_rows()))
     throw invalid_argument(concat("spk::spmv: y has ", y.extent(0), " entries, expected A.rows = ", A.num_rows()));
-  if (plan.stats.rows != A.num_rows() || plan.stats.cols != A.num_cols() || plan.stats.nnz != A.nnz())
-    throw invalid_argument(concat("spk::spmv: the plan was made for a ", plan.stats.rows, " x ", plan.stats.cols,
-                                  " matrix with ", plan.stats.nnz, " nonzeros, but A is ", A.num_rows(), " x ",
-                                  A.num_cols(), " with ", A.nnz()));
+  check_plan_matches(plan.stats, A, "spk::spmv");
 }
 }  // namespace detail
 
