@@ -62,6 +62,66 @@ TYPED_TEST(Spmv, EveryAlgorithmEveryShapeMatchesOracle) {
   }
 }
 
+// Shapes small enough that every partition path runs on the test matrices: stream blocks of one row and rows
+// longer than the capacity, merge-path chunks far shorter than a row (carries, fix-ups spanning many chunks), and
+// long rows cut into many pieces (the last-piece combine).
+std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partition_shapes() {
+  const int lanes = spk::max_vector_length<TestExec>();
+  const int team = spk::is_host_space<TestExec>() ? 1 : 64 / lanes > 0 ? 64 / lanes : 1;
+  std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> out;
+  for (const int small : {1, 2, 3, 7, 64}) {
+    spk::LaunchShape s;
+    s.team_size = team;
+    s.vector_length = lanes;
+    s.stage_capacity = small;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.stage_capacity = 0;
+    s.chunk = small;
+    out.push_back({spk::SpmvAlgorithm::flat, s});
+    s.long_row = small == 1 ? 1 : 3 * small;
+    out.push_back({spk::SpmvAlgorithm::long_row_split, s});
+  }
+  return out;
+}
+
+TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  for (const auto& shape : edge_shapes()) {
+    const std::uint64_t seed = fresh_seed();
+    const auto hA = random_csr<S, Off>(shape, seed);
+    const auto A = spk::copy_to<TestDevice>(hA);
+    Kokkos::View<S*, TestDevice> x("x", hA.num_cols()), y("y", hA.num_rows()), y0("y0", hA.num_rows());
+    auto hx = Kokkos::create_mirror_view(x);
+    auto hy0 = Kokkos::create_mirror_view(y0);
+    fill_random(hx, seed + 1);
+    fill_random(hy0, seed + 2);
+    Kokkos::deep_copy(x, hx);
+    Kokkos::deep_copy(y0, hy0);
+    const S alpha = S(1.25), beta = S(-0.5);
+    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
+    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = static_cast<double>(hy0(i));
+    spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+    for (const auto& [algo, launch] : small_partition_shapes()) {
+      spk::SpmvOptions options;
+      options.algorithm = algo;
+      options.shape = launch;
+      const auto plan = spk::make_spmv_plan(A, options);
+      const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) +
+                               " with " + spk::describe(launch) + ", seed " + std::to_string(seed);
+      Kokkos::deep_copy(y, y0);
+      spk::spmv(plan, alpha, A, x, beta, y);
+      const auto first = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+      EXPECT_LE(relative_error(first, ref), tolerance<S>()) << what;
+      Kokkos::deep_copy(y, y0);  // a second call on the same plan: same bits (no atomics in the sums)
+      spk::spmv(plan, alpha, A, x, beta, y);
+      const auto second = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+      for (std::size_t i = 0; i < first.extent(0); ++i)
+        ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
+    }
+  }
+}
+
 TYPED_TEST(Spmv, ForcedVectorLengthsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -128,4 +188,62 @@ TEST(SpmvArguments, AlgorithmNamesRoundTrip) {
   for (const auto algo : algorithms_and_automatic())
     EXPECT_EQ(spk::parse_algorithm<spk::SpmvAlgorithm>(spk::to_string(algo)), algo);
   EXPECT_THROW(spk::parse_algorithm<spk::SpmvAlgorithm>("merge-paht"), spk::invalid_argument);
+}
+
+TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
+  const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], 1));
+  spk::SpmvOptions bad;
+  bad.shape = spk::LaunchShape{};
+  for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat, spk::SpmvAlgorithm::long_row_split}) {
+    bad.algorithm = algo;  // stage capacity, chunk and long-row threshold all 0
+    EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument) << spk::to_string(algo);
+  }
+  bad.algorithm = spk::SpmvAlgorithm::stream;
+  bad.shape->stage_capacity = 1 << 30;  // more scratch than any back-end gives a team
+  if (!spk::is_host_space<TestExec>()) EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+  bad.algorithm = spk::SpmvAlgorithm::thread_row;
+  bad.shape = spk::LaunchShape{};
+  bad.shape->vector_length = 2;
+  EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+}
+
+TEST(SpmvSelector, NearestTableEntryByFeaturesPrecisionAndAlgorithm) {
+  using spk::SpmvAlgorithm;
+  using spk::tuning::SpmvTuningEntry;
+  // Two swept matrices: short regular rows (stream) and a heavy tail (flat), each in one precision only.
+  const SpmvTuningEntry table[] = {
+      {"short", 8, 1e6, 5, 0.5, 6, SpmvAlgorithm::stream, {64, 4, 1, 2048, 0, 0}, 0},
+      {"tail", 4, 1e6, 16, 400, 100000, SpmvAlgorithm::flat, {256, 1, 1, 0, 1024, 0}, 0},
+      {},
+  };
+  spk::RowLengthStats regular;
+  regular.rows = 1000000;
+  regular.mean_length = 5.5;
+  regular.stddev_length = 0.3;
+  regular.max_length = 7;
+  spk::RowLengthStats skewed = regular;
+  skewed.mean_length = 14;
+  skewed.stddev_length = 300;
+  skewed.max_length = 80000;
+  EXPECT_STREQ(spk::select::nearest_spmv_entry(table, regular, 8, SpmvAlgorithm::automatic)->matrix, "short");
+  EXPECT_STREQ(spk::select::nearest_spmv_entry(table, skewed, 4, SpmvAlgorithm::automatic)->matrix, "tail");
+  // An entry of the same precision wins over a nearer one of the other precision.
+  EXPECT_STREQ(spk::select::nearest_spmv_entry(table, skewed, 8, SpmvAlgorithm::automatic)->matrix, "short");
+  // A forced algorithm only takes shapes swept for it; none at all leaves the rules to decide.
+  EXPECT_STREQ(spk::select::nearest_spmv_entry(table, regular, 8, SpmvAlgorithm::flat)->matrix, "tail");
+  EXPECT_EQ(spk::select::nearest_spmv_entry(table, regular, 8, SpmvAlgorithm::vector_row), nullptr);
+  EXPECT_EQ(spk::select::nearest_spmv_entry(table + 2, regular, 8, SpmvAlgorithm::automatic), nullptr);
+}
+
+TEST(SpmvSelector, RulesWithoutATableFollowTheRowLengths) {
+  spk::RowLengthStats s;
+  s.rows = 1000;
+  s.mean_length = 3;
+  s.max_length = 5;
+  EXPECT_EQ(spk::select::rule_spmv_algorithm(s), spk::SpmvAlgorithm::thread_row);
+  s.mean_length = 30;
+  s.max_length = 40;
+  EXPECT_EQ(spk::select::rule_spmv_algorithm(s), spk::SpmvAlgorithm::stream);
+  s.max_length = 100000;
+  EXPECT_EQ(spk::select::rule_spmv_algorithm(s), spk::SpmvAlgorithm::flat);
 }

@@ -18,12 +18,14 @@
 #include <string>
 #include <vector>
 
+#include "yardstick_common.hpp"
+
 struct CUstream_st;      // cudaStream_t is CUstream_st*
 struct cusparseContext;  // cusparseHandle_t is cusparseContext*
 
 namespace spk::yardstick::cusparse {
 
-enum class Value { f32, f64 };
+using spk::yardstick::Value;
 enum class Index { i32, i64 };
 
 // A CSR matrix on the device: rows + 1 offsets, nnz column indices and values (zero-based).
@@ -36,14 +38,8 @@ struct CsrArrays {
   Value value_type = Value::f64;
 };
 
-// A dense rows x cols block on the device; ld is the leading dimension (row stride when row_major, else column
-// stride).
-struct DenseArrays {
-  std::int64_t rows = 0, cols = 0, ld = 0;
-  void* values = nullptr;
-  bool row_major = true;
-  Value value_type = Value::f64;
-};
+// A dense rows x cols block on the device (spk::yardstick::DenseArrays).
+using spk::yardstick::DenseArrays;
 
 class error : public std::runtime_error {
  public:

@@ -24,6 +24,7 @@
 #include <KokkosSparse_spmv.hpp>
 
 #include "spk/csr_matrix.hpp"
+#include "yardstick_common.hpp"
 
 #if defined(KOKKOSKERNELS_VERSION) && KOKKOSKERNELS_VERSION >= 40300
 #define SPK_KOKKOSKERNELS_SPMV_HANDLE 1
@@ -92,15 +93,6 @@ crs_matrix_t<Matrix> to_crs(const Matrix& A) {
   return Crs("spk::kokkoskernels::A", A.num_rows(), A.num_cols(), A.nnz(), values, row_map, entries);
 }
 
-namespace detail {
-[[noreturn]] inline void unknown(const char* what, const std::string& name, const std::vector<std::string>& valid) {
-  std::string choices;
-  for (const auto& v : valid) choices += (choices.empty() ? "" : ", ") + v;
-  throw std::invalid_argument(std::string("Kokkos Kernels ") + what + ": unknown or unavailable algorithm '" + name +
-                              "', expected one of: " + choices);
-}
-}  // namespace detail
-
 // y = A * x (alpha 1, beta 0) for rank-1 x, y (SpMV) or rank-2 x, y (SpMM as rank-2 SpMV). The constructor picks
 // the algorithm; the first run() sets up whatever Kokkos Kernels caches in its handle.
 template <class Matrix, class XView, class YView>
@@ -113,10 +105,8 @@ class Spmv {
  public:
   Spmv(const Matrix& A, const XView& x, const YView& y, const std::string& algorithm)
       : A_(to_crs(A)), x_(x), y_(y), algorithm_(algorithm) {
-    const auto valid = rank2 ? spmm_algorithms() : spmv_algorithms();
-    bool known = false;
-    for (const auto& v : valid) known = known || v == algorithm;
-    if (!known) detail::unknown(rank2 ? "rank-2 SpMV" : "SpMV", algorithm, valid);
+    require_algorithm("Kokkos Kernels", rank2 ? "rank-2 SpMV" : "SpMV", algorithm,
+                      rank2 ? spmm_algorithms() : spmv_algorithms());
 #if SPK_KOKKOSKERNELS_SPMV_HANDLE
     KokkosSparse::SPMVAlgorithm alg = KokkosSparse::SPMV_DEFAULT;
     if (algorithm == "native") alg = KokkosSparse::SPMV_NATIVE;
@@ -168,14 +158,13 @@ class Spgemm {
     if (A.num_cols() != B.num_rows())
       throw std::invalid_argument("Kokkos Kernels SpGEMM: A.cols " + std::to_string(A.num_cols()) +
                                   " != B.rows " + std::to_string(B.num_rows()));
+    require_algorithm("Kokkos Kernels", "SpGEMM", algorithm, spgemm_algorithms());
     if (algorithm == "kk")
       algorithm_ = KokkosSparse::SPGEMM_KK;
     else if (algorithm == "kk-memory")
       algorithm_ = KokkosSparse::SPGEMM_KK_MEMORY;
     else if (algorithm == "kk-lp")
       algorithm_ = KokkosSparse::SPGEMM_KK_LP;
-    else
-      detail::unknown("SpGEMM", algorithm, spgemm_algorithms());
   }
 
   void symbolic() {

@@ -15,12 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "yardstick_common.hpp"
+
 struct ihipStream_t;       // hipStream_t is ihipStream_t*
 struct _rocsparse_handle;  // rocsparse_handle is _rocsparse_handle*
 
 namespace spk::yardstick::rocsparse {
 
-enum class Value { f32, f64 };
+using spk::yardstick::Value;
 enum class Index { i32, i64 };
 
 struct CsrArrays {
@@ -32,12 +34,8 @@ struct CsrArrays {
   Value value_type = Value::f64;
 };
 
-struct DenseArrays {
-  std::int64_t rows = 0, cols = 0, ld = 0;
-  void* values = nullptr;
-  bool row_major = true;
-  Value value_type = Value::f64;
-};
+// A dense rows x cols block on the device (spk::yardstick::DenseArrays).
+using spk::yardstick::DenseArrays;
 
 class error : public std::runtime_error {
  public:

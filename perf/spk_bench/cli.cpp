@@ -23,12 +23,18 @@ std::vector<std::string> available_yardsticks() {
 #ifdef SPK_HAVE_ROCSPARSE
   out.emplace_back("rocsparse");
 #endif
+#ifdef SPK_HAVE_GRAPHBLAS
+  out.emplace_back("graphblas");
+#endif
+#ifdef SPK_HAVE_EIGEN
+  out.emplace_back("eigen");
+#endif
   return out;
 }
 
 namespace {
 
-const std::vector<std::string> all_yardsticks = {"kokkoskernels", "cusparse", "rocsparse"};
+const std::vector<std::string> all_yardsticks = {"kokkoskernels", "cusparse", "rocsparse", "graphblas", "eigen"};
 
 template <class Enum>
 std::vector<std::string> spk_names() {
@@ -124,7 +130,7 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_option("--algo", algos,
                  "comma-separated: spk algorithms (" + join(spk_all) +
                      "; all = every spk algorithm of the op, automatic included) and yardsticks (kokkoskernels, "
-                     "cusparse, rocsparse; built here: " +
+                     "cusparse, rocsparse, graphblas, eigen; built here: " +
                      (available_yardsticks().empty() ? std::string("none") : join(available_yardsticks())) + ")")
       ->delimiter(',')
       ->default_str(join(default_algos));
@@ -151,10 +157,20 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_option("--csv", o.csv_path, "write every result row as CSV to this file");
   app.add_option("--json", o.json_path, "write every result row and the run's metadata as JSON to this file");
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
+  app.add_option("--sweep", o.sweep_path,
+                 "SpMV tuning sweep: run every algorithm at every candidate launch shape (each checked and timed) and "
+                 "write the fastest per matrix and precision as the tuning table FILE "
+                 "(backends/tuning/spmv_<backend>.hpp; the file's stem names the table)");
+  app.add_option("--sweep-hip", o.sweep_hip_path,
+                 "with --sweep on CUDA: also write the HIP starting table derived from the same measurements "
+                 "(wavefront 64) to FILE");
 
   try {
     app.parse(argc, argv);
     if (o.suite.empty() && matrices.empty()) o.suite = "default";
+    if (!o.sweep_hip_path.empty() && o.sweep_path.empty())
+      throw CLI::ValidationError("--sweep-hip", "needs --sweep (it derives from the same measurements)");
+    if (!o.sweep_path.empty() && ops.empty()) ops = {"spmv"};
     if (ops.empty()) ops = o.suite.empty() ? suite_default_ops("") : suite_default_ops(o.suite);
     o.ops.clear();
     for (const char* op : op_names)  // canonical order, no duplicates

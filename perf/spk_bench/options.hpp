@@ -20,7 +20,7 @@ struct Options {
   std::vector<MatrixSource> matrices;   // --matrix entries, then the suite's
   std::string suite;                    // empty: none
   std::vector<std::string> spk_algorithms[3];  // per op (index of op_names), names as spk prints them
-  std::vector<std::string> yardsticks;  // kokkoskernels, cusparse, rocsparse
+  std::vector<std::string> yardsticks;  // kokkoskernels, cusparse, rocsparse, graphblas, eigen
   std::vector<std::string> precisions;  // float, double
   int offset_bits = 32;
   std::vector<int> ks;                  // SpMM widths
@@ -29,6 +29,8 @@ struct Options {
   int warmup = 3;
   std::uint64_t seed = 1;
   std::string csv_path, json_path;
+  std::string sweep_path;      // --sweep: SpMV tuning sweep, table written here
+  std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
   bool quiet = false;
   std::string command_line;             // as typed, for the reports
   std::vector<std::string> notes;       // what the suite skipped (missing files), printed in the header

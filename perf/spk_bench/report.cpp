@@ -42,6 +42,8 @@ std::string short_name(const std::string& yardstick) {
   if (yardstick == "kokkoskernels") return "KK";
   if (yardstick == "cusparse") return "cuSPARSE";
   if (yardstick == "rocsparse") return "rocSPARSE";
+  if (yardstick == "graphblas") return "GraphBLAS";
+  if (yardstick == "eigen") return "Eigen";
   return yardstick;
 }
 
@@ -63,7 +65,7 @@ std::string notes_of(const Row& r) {
       os << "mem " << fmt_bytes(r.peak_bytes) << " (C " << fmt_bytes(r.output_bytes) << ")";
     }
   }
-  if (!r.yardstick && r.algo == "automatic" && !r.chosen.empty()) {
+  if (!r.yardstick && !r.chosen.empty()) {
     sep();
     os << "ran " << r.chosen;
   }

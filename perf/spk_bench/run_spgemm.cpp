@@ -89,6 +89,23 @@ HostMatrix<S, Off> matrix_to_host(const DeviceMatrix<S, Off>& C) {
   return spk::to_host(C);
 }
 
+#if defined(SPK_HAVE_GRAPHBLAS) || defined(SPK_HAVE_EIGEN)
+// A CPU library that forms C in one call (GraphBLAS, Eigen): multiply() is the whole product, timed as symbolic with
+// an empty numeric step, so only the end-to-end time is reported; no numeric-only reuse. Their host-heap memory is
+// outside the Kokkos allocation hook and is not measured (-1).
+template <class S, class Off, class Op>
+SpgemmCalls<S, Off> one_pass_calls(std::shared_ptr<Op> op) {
+  SpgemmCalls<S, Off> c;
+  c.reset = [op]() { op->reset(); };
+  c.symbolic = [op]() { op->multiply(); };
+  c.numeric = []() {};
+  c.result = [op]() { return op->template result<HostMatrix<S, Off>>(); };
+  c.measured_peak = []() { return std::int64_t{-1}; };
+  c.phases_comparable = false;
+  return c;
+}
+#endif
+
 #if defined(SPK_HAVE_CUSPARSE) || defined(SPK_HAVE_ROCSPARSE)
 template <class T>
 Kokkos::View<T*, Kokkos::HostSpace> fetch(const void* p, std::int64_t n) {
@@ -245,28 +262,31 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
     ctx.add(std::move(r));
   }
 
+  // A yardstick's row: make(algorithm) returns the SpgemmCalls of one of its algorithms.
+  const auto yardstick_row = [&](const std::string& name, const std::string& memory_method,
+                                 const std::vector<std::string>& algorithms, const auto& make) {
+    Row r = new_row(name, true);
+    finish(r, memory_method);
+    for (const auto& alg : algorithms)
+      r.variants.push_back(measure_spgemm<S, Off>(alg, [&]() { return make(alg); }, ref, tol, o));
+    finish_yardstick_row(r, 0, flops, ctx.ceiling);
+    ctx.add(std::move(r));
+  };
+
 #ifdef SPK_HAVE_KOKKOSKERNELS
   if (ctx.has_yardstick("kokkoskernels")) {
     namespace kk = spk::yardstick::kokkoskernels;
-    Row r = new_row("kokkoskernels", true);
-    finish(r, hook);
-    for (const auto& alg : kk::spgemm_algorithms())
-      r.variants.push_back(measure_spgemm<S, Off>(
-          alg,
-          [&]() {
-            auto op = std::make_shared<kk::Spgemm<DM>>(m.device, m.device, alg);
-            SpgemmCalls<S, Off> c;
-            c.reset = [op]() { op->reset(); };
-            c.symbolic = [op]() { op->symbolic(); };
-            c.numeric = [op]() { op->numeric(); };
-            c.reuse = [op]() { op->numeric_reuse(); };
-            c.result = [op]() { return matrix_to_host(op->result()); };
-            c.poison_values = [op]() { poison(op->result().values()); };
-            return c;
-          },
-          ref, tol, o));
-    finish_yardstick_row(r, 0, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    yardstick_row("kokkoskernels", hook, kk::spgemm_algorithms(), [&](const std::string& alg) {
+      auto op = std::make_shared<kk::Spgemm<DM>>(m.device, m.device, alg);
+      SpgemmCalls<S, Off> c;
+      c.reset = [op]() { op->reset(); };
+      c.symbolic = [op]() { op->symbolic(); };
+      c.numeric = [op]() { op->numeric(); };
+      c.reuse = [op]() { op->numeric_reuse(); };
+      c.result = [op]() { return matrix_to_host(op->result()); };
+      c.poison_values = [op]() { poison(op->result().values()); };
+      return c;
+    });
   }
 #endif
 
@@ -305,6 +325,31 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
           ref, tol, o));
     finish_yardstick_row(r, 0, flops, ctx.ceiling);
     ctx.add(std::move(r));
+  }
+#endif
+
+#if defined(SPK_HAVE_GRAPHBLAS) || defined(SPK_HAVE_EIGEN)
+  const auto host_heap = [](const std::string& library) {
+    return "not measured: " + library + " allocates on the host heap, outside the Kokkos allocation hook";
+  };
+#endif
+
+#ifdef SPK_HAVE_GRAPHBLAS
+  if (ctx.has_yardstick("graphblas") && ctx.vendors.graphblas) {
+    namespace gb = spk::yardstick::graphblas;
+    const gb::CsrArrays A = gb::csr_arrays(m.host);
+    yardstick_row("graphblas", host_heap("GraphBLAS"), gb::spgemm_algorithms(), [&](const std::string& alg) {
+      return one_pass_calls<S, Off>(std::make_shared<gb::Spgemm>(A, A, alg));
+    });
+  }
+#endif
+
+#ifdef SPK_HAVE_EIGEN
+  if (ctx.has_yardstick("eigen")) {
+    using EigenOp = spk::yardstick::eigen::Spgemm<HostMatrix<S, Off>>;
+    yardstick_row("eigen", host_heap("Eigen"), spk::yardstick::eigen::spgemm_algorithms(), [&](const std::string& alg) {
+      return one_pass_calls<S, Off>(std::make_shared<EigenOp>(m.host, m.host, alg));
+    });
   }
 #endif
 }

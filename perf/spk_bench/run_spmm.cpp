@@ -1,5 +1,6 @@
 // SpMM C = A B for each --k, B and C dense in the --layout: spk's algorithms and the yardsticks (Kokkos Kernels:
-// rank-2 SpMV), each checked against the oracle, then timed (beta = 0).
+// rank-2 SpMV; GraphBLAS: GrB_mxm with B a full matrix; Eigen: sparse * dense), each checked against the oracle,
+// then timed (beta = 0).
 #include <memory>
 
 #include <spk/spmm.hpp>
@@ -127,6 +128,26 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
           checker, o.warmup, o.reps));
     finish_yardstick_row(r, bytes, flops, ctx.ceiling);
     ctx.add(std::move(r));
+  }
+#endif
+
+#ifdef SPK_HAVE_GRAPHBLAS
+  if (ctx.has_yardstick("graphblas") && ctx.vendors.graphblas) {
+    namespace gb = spk::yardstick::graphblas;
+    const gb::DenseArrays b = describe_dense<gb::DenseArrays>(hB), c = describe_dense<gb::DenseArrays>(C);
+    add_yardstick_row(
+        ctx, new_row("graphblas", true), gb::spmm_algorithms(),
+        [&](const std::string& alg) { return std::make_shared<gb::Spmm>(gb::csr_arrays(m.host), b, alg); }, checker,
+        bytes, flops, [&](const gb::Spmm& op) { op.copy_result(c); });
+  }
+#endif
+
+#ifdef SPK_HAVE_EIGEN
+  if (ctx.has_yardstick("eigen")) {
+    using EigenOp = spk::yardstick::eigen::Spmv<HostMatrix<S, Off>, Dense, Dense>;
+    add_yardstick_row(
+        ctx, new_row("eigen", true), spk::yardstick::eigen::spmm_algorithms(),
+        [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, B, C, alg); }, checker, bytes, flops);
   }
 #endif
 }

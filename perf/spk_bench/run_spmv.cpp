@@ -34,23 +34,38 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     return compare_dense(hy, ref, tol);
   };
 
-  for (const auto& name : o.spk_algorithms[0]) {
+  // One spk row: plan (timed separately), check against the oracle, time. Returns the plan's choice when it ran.
+  const auto spk_row = [&](const std::string& name, const spk::SpmvOptions& options, bool sweep) {
     Row r = base_row(m, "spmv", ctx);
     r.algo = name;
     try {
-      spk::SpmvOptions options;
-      options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
-      const spk::SpmvPlan plan = spk::make_spmv_plan(m.device, options);
+      const auto plan = spk::make_spmv_plan(m.device, options);
       r.setup_ms = plan.setup_seconds * 1e3;
-      r.chosen = std::string(spk::to_string(plan.algorithm));
+      r.chosen = std::string(spk::to_string(plan.algorithm)) + " [" + spk::describe(plan.shape) +
+                 (plan.tuned_from ? std::string("; tuned on ") + plan.tuned_from : std::string()) + "]";
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
+      if (sweep && r.check == "ok")
+        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), plan.stats, plan.algorithm, plan.shape, r.time_ms,
+                             r.gbs});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();
     }
     ctx.add(std::move(r));
+  };
+  for (const auto& name : o.spk_algorithms[0]) {
+    spk::SpmvOptions options;
+    options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
+    spk_row(name, options, false);
   }
+  if (!o.sweep_path.empty())
+    for (const auto& [algorithm, shape] : spmv_sweep_candidates<ExecSpace>(sizeof(S))) {
+      spk::SpmvOptions options;
+      options.algorithm = algorithm;
+      options.shape = shape;
+      spk_row(std::string(spk::to_string(algorithm)), options, true);
+    }
 
   const auto yardstick_row = [&](const char* name) {
     Row r = base_row(m, "spmv", ctx);
@@ -111,6 +126,25 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
           checker, o.warmup, o.reps));
     finish_yardstick_row(r, bytes, flops, ctx.ceiling);
     ctx.add(std::move(r));
+  }
+#endif
+
+#ifdef SPK_HAVE_GRAPHBLAS
+  if (ctx.has_yardstick("graphblas") && ctx.vendors.graphblas) {
+    namespace gb = spk::yardstick::graphblas;
+    add_yardstick_row(
+        ctx, yardstick_row("graphblas"), gb::spmv_algorithms(),
+        [&](const std::string& alg) { return std::make_shared<gb::Spmv>(gb::csr_arrays(m.host), hx.data(), alg); },
+        checker, bytes, flops, [&](const gb::Spmv& op) { op.copy_result(y.data()); });
+  }
+#endif
+
+#ifdef SPK_HAVE_EIGEN
+  if (ctx.has_yardstick("eigen")) {
+    using EigenOp = spk::yardstick::eigen::Spmv<HostMatrix<S, Off>, Vector, Vector>;
+    add_yardstick_row(
+        ctx, yardstick_row("eigen"), spk::yardstick::eigen::spmv_algorithms(),
+        [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, x, y, alg); }, checker, bytes, flops);
   }
 #endif
 }

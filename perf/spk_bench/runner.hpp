@@ -2,8 +2,10 @@
 // What the per-op runners (run_spmv.cpp, run_spmm.cpp, run_spgemm.cpp) share: the matrix under test on host and
 // device, the run's context, and the helpers that turn a timing into a checked result row.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <Kokkos_Core.hpp>
@@ -14,6 +16,7 @@
 #include "check.hpp"
 #include "options.hpp"
 #include "report.hpp"
+#include "sweep.hpp"
 #include "timing.hpp"
 #include "vendor.hpp"
 
@@ -22,6 +25,13 @@ namespace spk_bench {
 using Device = Kokkos::Device<ExecSpace, ExecSpace::memory_space>;
 template <class S, class Off>
 using DeviceMatrix = spk::CsrMatrix<S, std::int32_t, Off, Device>;
+
+#if defined(SPK_HAVE_GRAPHBLAS) || defined(SPK_HAVE_EIGEN)
+// The CPU yardsticks run on MatrixCase::host and read and write the benchmark's Views directly; only host back-ends
+// (no CUDA/HIP in Kokkos) build them, where those Views are in host memory.
+static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, Device::memory_space>::accessible,
+              "GraphBLAS and Eigen yardsticks need a host default execution space");
+#endif
 
 template <class S, class Off>
 struct MatrixCase {
@@ -36,6 +46,7 @@ struct RunContext {
   const Ceiling& ceiling;
   Vendors& vendors;
   std::vector<Row>& rows;
+  std::vector<SweepRecord> sweep;  // --sweep: every candidate that checked out
   bool failed = false;  // a check failed, spk threw, or a named matrix could not be read
   int unreadable = 0;    // matrices that could not be read or generated (suite scans' optional files excluded)
 
@@ -180,6 +191,45 @@ Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, i
     v.message = e.what();
   }
   return v;
+}
+
+// A yardstick whose result stays in the library's own storage (GraphBLAS): calling it is the timed operation;
+// publish() copies the result into the benchmark's output, untimed, for the check.
+struct PublishedCall {
+  std::function<void()> run, publish;
+  void operator()() const { run(); }
+};
+
+// One yardstick's row: each algorithm it offers tried through try_variant, the fastest correct one setting the row's
+// time (finish_yardstick_row). make(algorithm) builds the adapter's operation (a std::shared_ptr; it may throw),
+// whose run() is the timed call and writes the op's output, which checker(call) then compares. With publish,
+// run() leaves the result in the library's storage and publish(op) copies it into the output, untimed: the check
+// runs run() then publish().
+template <class Make, class Checker, class Publish = std::nullptr_t>
+void add_yardstick_row(RunContext& ctx, Row r, const std::vector<std::string>& algorithms, const Make& make,
+                       const Checker& checker, double bytes, double flops, const Publish& publish = nullptr) {
+  constexpr bool published = !std::is_null_pointer_v<Publish>;
+  const auto checked = [&checker](const auto& call) {
+    if constexpr (published)
+      return checker([&call]() {
+        call.run();
+        call.publish();
+      });
+    else
+      return checker(call);
+  };
+  for (const auto& alg : algorithms) {
+    const auto setup = [&]() {
+      auto op = make(alg);
+      if constexpr (published)
+        return PublishedCall{[op]() { op->run(); }, [op, &publish]() { publish(*op); }};
+      else
+        return [op]() { op->run(); };
+    };
+    r.variants.push_back(try_variant(alg, setup, checked, ctx.options.warmup, ctx.options.reps));
+  }
+  finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+  ctx.add(std::move(r));
 }
 
 template <class S, class Off>

@@ -40,6 +40,19 @@ const std::vector<Suite>& suites() {
        {"lap2d:1024", "st3d27:64", "rmat:16:8", "uniform:262144:8", "band:1000000:5"},
        {"Cornell5", "ogbl_ddi"}},
       {"real", "every .mtx/.mtx.gz under $SPK_MATRIX_DIR/small and $SPK_MATRIX_DIR/bench", {}, {}},
+      {"sweep-gpu",
+       "the GPU tuning sweep's matrices (--sweep): the gpu suite plus shorter, longer, smaller and more skewed "
+       "relatives of its shapes",
+       {"lap2d:4096", "lap2d:1024", "st3d27:160", "st3d7:160", "rmat:22:16", "rmat:20:8", "uniform:2097152:32",
+        "uniform:8388608:4", "uniform:1048576:128", "uniform:65536:16", "band:8000000:5", "band:4000000:16",
+        "skewed:1000000", "skewed:4000000"},
+       {"ogbl_ddi", "Cornell5"}},
+      {"sweep-cpu",
+       "the CPU tuning sweep's matrices (--sweep): the cpu suite plus shorter, longer, smaller and more skewed "
+       "relatives of its shapes",
+       {"lap2d:1024", "lap2d:256", "st3d27:64", "rmat:18:16", "rmat:16:8", "uniform:1048576:16", "uniform:1048576:4",
+        "uniform:65536:256", "band:2000000:5", "skewed:262144"},
+       {"ogbl_ddi", "Cornell5"}},
   };
   return all;
 }
@@ -89,6 +102,7 @@ std::string describe_suites() {
 
 std::vector<std::string> suite_default_ops(const std::string& name) {
   if (name == "spgemm") return {"spgemm"};
+  if (name.rfind("sweep", 0) == 0) return {"spmv"};
   return {"spmv", "spmm", "spgemm"};
 }
 

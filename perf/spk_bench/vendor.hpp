@@ -1,6 +1,7 @@
 #pragma once
-// Glue between the benchmark's Kokkos views and the vendor adapters (backends/cusparse, backends/rocsparse), whose
-// headers take raw device arrays. Compiled in only when the adapters are (SPK_HAVE_CUSPARSE / SPK_HAVE_ROCSPARSE).
+// Glue between the benchmark's Kokkos views and the vendor adapters (backends/cusparse, backends/rocsparse, and the
+// CPU yardsticks backends/graphblas, backends/eigen), whose headers take raw arrays. Compiled in only when the
+// adapters are (SPK_HAVE_CUSPARSE / SPK_HAVE_ROCSPARSE / SPK_HAVE_GRAPHBLAS / SPK_HAVE_EIGEN).
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -18,10 +19,17 @@
 #ifdef SPK_HAVE_ROCSPARSE
 #include <rocsparse/rocsparse_adapter.hpp>
 #endif
+#ifdef SPK_HAVE_GRAPHBLAS
+#include <graphblas/graphblas_adapter.hpp>
+#endif
+#ifdef SPK_HAVE_EIGEN
+#include <eigen/eigen_adapter.hpp>
+#endif
 
 namespace spk_bench {
 
-// Library handles bound to the Kokkos default instance's stream, made once per run.
+// Library handles bound to the Kokkos default instance's stream, made once per run; the CPU yardsticks' thread
+// counts, set to the Kokkos default execution space's concurrency (OMP_NUM_THREADS on OpenMP, 1 on Serial).
 struct Vendors {
 #ifdef SPK_HAVE_CUSPARSE
   std::unique_ptr<spk::yardstick::cusparse::Handle> cusparse;
@@ -29,6 +37,10 @@ struct Vendors {
 #ifdef SPK_HAVE_ROCSPARSE
   std::unique_ptr<spk::yardstick::rocsparse::Handle> rocsparse;
 #endif
+#ifdef SPK_HAVE_GRAPHBLAS
+  std::unique_ptr<spk::yardstick::graphblas::Library> graphblas;
+#endif
+  std::string eigen_threads;  // empty unless the Eigen yardstick was started
 
   void start(const std::vector<std::string>& yardsticks) {
     for (const auto& y : yardsticks) {
@@ -50,6 +62,21 @@ struct Vendors {
 #endif
         throw std::runtime_error("the rocSPARSE yardstick needs Kokkos's HIP back-end as the default execution space");
       }
+      if (y == "graphblas" || y == "eigen") {
+        if constexpr (device_is_cuda() || device_is_hip())
+          throw std::runtime_error("the " + y + " yardstick runs on the host: it needs a host default execution space");
+        const int threads = ExecSpace().concurrency();
+#ifdef SPK_HAVE_GRAPHBLAS
+        if (y == "graphblas") graphblas = std::make_unique<spk::yardstick::graphblas::Library>(threads);
+#endif
+#ifdef SPK_HAVE_EIGEN
+        if (y == "eigen")
+          eigen_threads = spk::yardstick::eigen::set_threads(threads)
+                              ? threads_text(spk::yardstick::eigen::threads())
+                              : std::string("sequential: built without OpenMP");
+#endif
+        (void)threads;
+      }
     }
   }
 
@@ -60,7 +87,12 @@ struct Vendors {
 #ifdef SPK_HAVE_ROCSPARSE
     rocsparse.reset();
 #endif
+#ifdef SPK_HAVE_GRAPHBLAS
+    graphblas.reset();
+#endif
   }
+
+  static std::string threads_text(int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); }
 
   std::string versions() const {
     std::string out;
@@ -69,6 +101,16 @@ struct Vendors {
 #endif
 #ifdef SPK_HAVE_ROCSPARSE
     if (rocsparse) out += std::string(out.empty() ? "" : ", ") + "rocSPARSE " + rocsparse->version();
+#endif
+#ifdef SPK_HAVE_GRAPHBLAS
+    if (graphblas)
+      out += std::string(out.empty() ? "" : ", ") + "GraphBLAS " + graphblas->version() + " (" +
+             threads_text(graphblas->threads()) + ")";
+#endif
+#ifdef SPK_HAVE_EIGEN
+    if (!eigen_threads.empty())
+      out += std::string(out.empty() ? "" : ", ") + "Eigen " + spk::yardstick::eigen::version() + " (" +
+             eigen_threads + ")";
 #endif
     return out;
   }

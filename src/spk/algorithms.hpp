@@ -10,7 +10,7 @@
 
 namespace spk {
 
-enum class SpmvAlgorithm { automatic, thread_row, vector_row };
+enum class SpmvAlgorithm { automatic, thread_row, vector_row, stream, flat, long_row_split };
 enum class SpmmAlgorithm { automatic, row_team };
 enum class SpgemmAlgorithm { automatic, hash };
 
@@ -18,9 +18,12 @@ namespace detail {
 template <class Enum, std::size_t N>
 using name_table = std::array<std::pair<Enum, std::string_view>, N>;
 
-inline constexpr name_table<SpmvAlgorithm, 3> spmv_names{{{SpmvAlgorithm::automatic, "automatic"},
+inline constexpr name_table<SpmvAlgorithm, 6> spmv_names{{{SpmvAlgorithm::automatic, "automatic"},
                                                           {SpmvAlgorithm::thread_row, "thread-row"},
-                                                          {SpmvAlgorithm::vector_row, "vector-row"}}};
+                                                          {SpmvAlgorithm::vector_row, "vector-row"},
+                                                          {SpmvAlgorithm::stream, "stream"},
+                                                          {SpmvAlgorithm::flat, "flat"},
+                                                          {SpmvAlgorithm::long_row_split, "long-row-split"}}};
 inline constexpr name_table<SpmmAlgorithm, 2> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
                                                           {SpmmAlgorithm::row_team, "row-team"}}};
 inline constexpr name_table<SpgemmAlgorithm, 2> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
@@ -69,7 +72,8 @@ template <class Enum>
 std::vector<Enum> all_algorithms();
 template <>
 inline std::vector<SpmvAlgorithm> all_algorithms<SpmvAlgorithm>() {
-  return {SpmvAlgorithm::thread_row, SpmvAlgorithm::vector_row};
+  return {SpmvAlgorithm::thread_row, SpmvAlgorithm::vector_row, SpmvAlgorithm::stream, SpmvAlgorithm::flat,
+          SpmvAlgorithm::long_row_split};
 }
 template <>
 inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {

@@ -13,13 +13,24 @@ struct LaunchShape {
   int vector_length = 1;    // vector lanes per thread (1 on host back-ends)
   int rows_per_thread = 1;  // consecutive rows one thread handles (host back-ends batch rows to cut team overhead)
   int stage_capacity = 0;   // nonzeros a team may stage through scratch; 0 disables staging
+  int chunk = 0;            // flat: merge-path items (rows + nonzeros) per team; long-row-split: nonzeros per piece
+  int long_row = 0;         // long-row-split: rows longer than this are split across teams
 
   std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
+  friend bool operator==(const LaunchShape& a, const LaunchShape& b) {
+    return a.team_size == b.team_size && a.vector_length == b.vector_length &&
+           a.rows_per_thread == b.rows_per_thread && a.stage_capacity == b.stage_capacity && a.chunk == b.chunk &&
+           a.long_row == b.long_row;
+  }
 };
 
 inline std::string describe(const LaunchShape& s) {
-  return detail::concat("team ", s.team_size, " x vector ", s.vector_length, ", ", s.rows_per_thread,
-                        " rows/thread, stage ", s.stage_capacity);
+  std::string out = detail::concat("team ", s.team_size, " x vector ", s.vector_length);
+  if (s.rows_per_thread != 1) out += detail::concat(", ", s.rows_per_thread, " rows/thread");
+  if (s.stage_capacity) out += detail::concat(", stage ", s.stage_capacity);
+  if (s.chunk) out += detail::concat(", chunk ", s.chunk);
+  if (s.long_row) out += detail::concat(", long row > ", s.long_row);
+  return out;
 }
 
 // Throws unless the shape can launch on ExecSpace (used for shapes a caller forces).
@@ -33,9 +44,10 @@ void check_launch_shape(const LaunchShape& s, const char* who) {
   if (s.team_size < 1 || s.team_size * s.vector_length > max_threads)
     throw invalid_argument(detail::concat(who, ": team size ", s.team_size, " x vector length ", s.vector_length,
                                           " is invalid, expected team size >= 1 and a product <= ", max_threads));
-  if (s.rows_per_thread < 1 || s.stage_capacity < 0)
-    throw invalid_argument(detail::concat(who, ": rows per thread ", s.rows_per_thread, " and stage capacity ",
-                                          s.stage_capacity, " must be >= 1 and >= 0"));
+  if (s.rows_per_thread < 1 || s.stage_capacity < 0 || s.chunk < 0 || s.long_row < 0)
+    throw invalid_argument(detail::concat(who, ": rows per thread ", s.rows_per_thread, " must be >= 1 and stage ",
+                                          s.stage_capacity, ", chunk ", s.chunk, ", long row ", s.long_row,
+                                          " must be >= 0"));
 }
 
 }  // namespace spk

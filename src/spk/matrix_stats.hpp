@@ -29,49 +29,66 @@ KOKKOS_INLINE_FUNCTION int row_length_bin(std::int64_t length) {
   return bin;
 }
 
+namespace detail {
+// All of RowLengthStats in one pass over the row offsets: an array reduction of {min, max, sum of squared
+// deviations, histogram bins}. Bins are private per thread until the join (a shared atomic histogram serialises on
+// the GPU when most rows have the same length).
+template <class RowMap>
+struct RowLengthReduction {
+  using value_type = double[];
+  static constexpr int min_slot = 0, max_slot = 1, squares_slot = 2, first_bin = 3;
+  static constexpr unsigned slots = first_bin + RowLengthStats::num_bins;
+  unsigned value_count = slots;
+  RowMap row_map;
+  double mean;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r, value_type v) const {
+    const std::int64_t len = row_map(r + 1) - row_map(r);
+    const double d = static_cast<double>(len);
+    if (d < v[min_slot]) v[min_slot] = d;
+    if (d > v[max_slot]) v[max_slot] = d;
+    v[squares_slot] += (d - mean) * (d - mean);
+    v[first_bin + row_length_bin(len)] += 1;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type v) const {
+    v[min_slot] = 1e300;
+    v[max_slot] = -1;
+    for (unsigned i = squares_slot; i < slots; ++i) v[i] = 0;
+  }
+#if KOKKOS_VERSION >= 40000
+  KOKKOS_INLINE_FUNCTION void join(value_type dst, const value_type src) const {
+#else
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type dst, const volatile value_type src) const {
+#endif
+    if (src[min_slot] < dst[min_slot]) dst[min_slot] = src[min_slot];
+    if (src[max_slot] > dst[max_slot]) dst[max_slot] = src[max_slot];
+    for (unsigned i = squares_slot; i < slots; ++i) dst[i] += src[i];
+  }
+};
+}  // namespace detail
+
 template <class S, class O, class Off, class Space>
 RowLengthStats row_length_stats(const CsrMatrix<S, O, Off, Space>& A) {
   using exec = typename CsrMatrix<S, O, Off, Space>::execution_space;
   using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
+  using reduction = detail::RowLengthReduction<typename CsrMatrix<S, O, Off, Space>::row_map_type>;
   RowLengthStats s;
   s.rows = A.num_rows();
   s.cols = A.num_cols();
   s.nnz = A.nnz();
   if (s.rows == 0) return s;
-  const auto row_map = A.row_map();
-  const double mean = static_cast<double>(s.nnz) / static_cast<double>(s.rows);
-  double squares = 0;
-  Kokkos::parallel_reduce(
-      "spk::row_length_stats::min", policy(0, s.rows),
-      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & m) {
-        const std::int64_t len = row_map(r + 1) - row_map(r);
-        if (len < m) m = len;
-      },
-      Kokkos::Min<std::int64_t>(s.min_length));
-  Kokkos::parallel_reduce(
-      "spk::row_length_stats::max", policy(0, s.rows),
-      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & m) {
-        const std::int64_t len = row_map(r + 1) - row_map(r);
-        if (len > m) m = len;
-      },
-      Kokkos::Max<std::int64_t>(s.max_length));
-  Kokkos::parallel_reduce(
-      "spk::row_length_stats::variance", policy(0, s.rows),
-      KOKKOS_LAMBDA(std::int64_t r, double& sum) {
-        const double d = static_cast<double>(row_map(r + 1) - row_map(r)) - mean;
-        sum += d * d;
-      },
-      squares);
-  Kokkos::View<std::int64_t[RowLengthStats::num_bins], typename CsrMatrix<S, O, Off, Space>::memory_space> hist(
-      "spk::row_length_histogram");
-  Kokkos::parallel_for(
-      "spk::row_length_stats::histogram", policy(0, s.rows), KOKKOS_LAMBDA(std::int64_t r) {
-        Kokkos::atomic_add(&hist(row_length_bin(row_map(r + 1) - row_map(r))), std::int64_t(1));
-      });
-  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hist);
-  for (int b = 0; b < RowLengthStats::num_bins; ++b) s.log2_histogram[b] = h(b);
-  s.mean_length = mean;
-  s.stddev_length = std::sqrt(squares / static_cast<double>(s.rows));
+  s.mean_length = static_cast<double>(s.nnz) / static_cast<double>(s.rows);
+  double result[reduction::slots];
+  reduction functor;
+  functor.row_map = A.row_map();
+  functor.mean = s.mean_length;
+  Kokkos::parallel_reduce("spk::row_length_stats", policy(0, s.rows), functor,
+                          Kokkos::View<double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(result, reduction::slots));
+  s.min_length = static_cast<std::int64_t>(result[reduction::min_slot]);
+  s.max_length = static_cast<std::int64_t>(result[reduction::max_slot]);
+  s.stddev_length = std::sqrt(result[reduction::squares_slot] / static_cast<double>(s.rows));
+  for (int b = 0; b < RowLengthStats::num_bins; ++b)
+    s.log2_histogram[b] = static_cast<std::int64_t>(result[reduction::first_bin + b]);
   return s;
 }
 

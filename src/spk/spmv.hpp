@@ -1,9 +1,14 @@
 #pragma once
 // Sparse matrix-vector product y = alpha * A * x + beta * y (BLAS semantics: beta == 0 never reads y).
+#include <optional>
+
 #include <Kokkos_Core.hpp>
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/spmv_flat.hpp"
+#include "impl/spmv_long_row_split.hpp"
+#include "impl/spmv_stream.hpp"
 #include "impl/spmv_thread_row.hpp"
 #include "impl/spmv_vector_row.hpp"
 #include "launch_shape.hpp"
@@ -14,41 +19,99 @@ namespace spk {
 
 struct SpmvOptions {
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
-  int vector_length = 0;  // 0: the selector decides
-  int team_size = 0;      // 0: the selector decides
+  int vector_length = 0;             // 0: the selector decides
+  int team_size = 0;                 // 0: the selector decides
+  std::optional<LaunchShape> shape;  // the whole launch shape, forced (the tuning sweep uses it)
 };
 
-// Reusable analysis of one matrix (like a cuSPARSE descriptor): build once, call spmv() many times.
+// Reusable analysis of one matrix (like a cuSPARSE descriptor plus its buffer): build once, call spmv() many
+// times with new x, y or values. It owns the algorithm's partition of A (row blocks, merge-path splits, long-row
+// pieces) and the small buffers its fix-ups use, so one plan must not serve two spmv calls running concurrently.
+template <class Matrix>
 struct SpmvPlan {
+  using device_type = typename Matrix::device_type;
+  using scalar_type = typename Matrix::scalar_type;
+
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
   LaunchShape shape;
   RowLengthStats stats;
-  double setup_seconds = 0;  // time make_spmv_plan spent (features + selection)
+  const char* tuned_from = nullptr;  // the tuning-table entry the choice came from (nullptr: the rules)
+  double setup_seconds = 0;          // what make_spmv_plan took (features, selection, partition)
+
+  impl::RowBlocks<device_type> row_blocks;                // stream
+  impl::MergePath<device_type, scalar_type> merge_path;   // flat
+  impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split
 };
 
+namespace detail {
+// Refuses a shape the algorithm cannot run with, naming what and why.
 template <class Matrix>
-SpmvPlan make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}) {
+void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
+  using exec = typename Matrix::execution_space;
+  const char* who = "spk::make_spmv_plan";
+  check_launch_shape<exec>(shape, who);
+  // What a GPU team may have (CUDA: 48 KiB less Kokkos's reduction space; host back-ends allocate what is asked).
+  // A launch over the limit must never reach Kokkos: its CUDA team launch throws after taking a scratch pool slot
+  // it never gives back, and the next launches then wait for that slot forever.
+  const std::size_t scratch_max = is_host_space<exec>()
+                                      ? std::size_t(1) << 30
+                                      : static_cast<std::size_t>(Kokkos::TeamPolicy<exec>::scratch_size_max(0));
+  const auto check_scratch = [&](const char* what, int entries, std::size_t bytes_per_entry) {
+    const std::size_t most = scratch_max > 64 ? (scratch_max - 64) / bytes_per_entry : 0;  // 64: alignment
+    if (entries < 1 || static_cast<std::size_t>(entries) > most)
+      throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ", what, " of 1 to ", most,
+                                    " entries on this back-end, got ", entries));
+  };
+  using S = typename Matrix::scalar_type;
+  switch (algorithm) {
+    case SpmvAlgorithm::thread_row:
+      if (shape.vector_length != 1)
+        throw invalid_argument(concat(who, ": thread-row uses one lane per row, got vector length ",
+                                      shape.vector_length));
+      if (shape.stage_capacity > 0)
+        check_scratch("stage capacity", shape.stage_capacity, sizeof(S) + sizeof(typename Matrix::ordinal_type));
+      break;
+    case SpmvAlgorithm::stream: check_scratch("stage capacity", shape.stage_capacity, sizeof(S)); break;
+    case SpmvAlgorithm::flat: check_scratch("chunk", shape.chunk, sizeof(S)); break;
+    case SpmvAlgorithm::long_row_split:
+      if (shape.chunk < 1 || shape.long_row < 1)
+        throw invalid_argument(concat(who, ": long-row-split needs a piece length (chunk) and a long-row threshold",
+                                      " >= 1, got ", shape.chunk, " and ", shape.long_row));
+      break;
+    default: break;
+  }
+}
+}  // namespace detail
+
+template <class Matrix>
+SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}) {
   static_assert(is_csr_matrix<Matrix>::value, "spk::make_spmv_plan: A must be an spk::CsrMatrix");
   using exec = typename Matrix::execution_space;
   Kokkos::Timer timer;
-  SpmvPlan plan;
+  SpmvPlan<Matrix> plan;
   plan.stats = row_length_stats(A);
-  plan.algorithm = options.algorithm == SpmvAlgorithm::automatic ? select::choose_spmv_algorithm(plan.stats)
-                                                                 : options.algorithm;
-  plan.shape = select::spmv_launch_shape<exec>(plan.algorithm, plan.stats);
+  const auto choice =
+      select::choose_spmv<exec>(options.algorithm, plan.stats, sizeof(typename Matrix::scalar_type));
+  plan.algorithm = choice.algorithm;
+  plan.shape = options.shape ? *options.shape : choice.shape;
+  plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
   if (options.vector_length > 0) plan.shape.vector_length = options.vector_length;
   if (options.team_size > 0) plan.shape.team_size = options.team_size;
-  if (plan.algorithm == SpmvAlgorithm::thread_row && plan.shape.vector_length != 1)
-    throw invalid_argument(detail::concat("spk::make_spmv_plan: thread-row uses one lane per row, got vector length ",
-                                          plan.shape.vector_length));
-  check_launch_shape<exec>(plan.shape, "spk::make_spmv_plan");
+  detail::check_spmv_shape<Matrix>(plan.algorithm, plan.shape);
+  switch (plan.algorithm) {
+    case SpmvAlgorithm::stream: plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity); break;
+    case SpmvAlgorithm::flat: plan.merge_path = impl::make_merge_path(A, plan.shape.chunk); break;
+    case SpmvAlgorithm::long_row_split: plan.long_rows = impl::make_long_rows(A, plan.shape); break;
+    default: break;
+  }
+  Kokkos::fence();
   plan.setup_seconds = timer.seconds();
   return plan;
 }
 
 namespace detail {
-template <class Matrix, class XView, class YView>
-void check_spmv_arguments(const SpmvPlan& plan, const Matrix& A, const XView& x, const YView& y) {
+template <class Plan, class Matrix, class XView, class YView>
+void check_spmv_arguments(const Plan& plan, const Matrix& A, const XView& x, const YView& y) {
   static_assert(is_csr_matrix<Matrix>::value, "spk::spmv: A must be an spk::CsrMatrix");
   static_assert(Kokkos::is_view<XView>::value && Kokkos::is_view<YView>::value, "spk::spmv: x and y must be Views");
   static_assert(static_cast<int>(XView::rank) == 1 && static_cast<int>(YView::rank) == 1,
@@ -65,13 +128,19 @@ void check_spmv_arguments(const SpmvPlan& plan, const Matrix& A, const XView& x,
 }
 }  // namespace detail
 
+// A must have the sparsity pattern the plan analysed (its values may have changed).
 template <class Matrix, class XView, class YView>
-void spmv(const SpmvPlan& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
           typename Matrix::scalar_type beta, const YView& y) {
   detail::check_spmv_arguments(plan, A, x, y);
   switch (plan.algorithm) {
     case SpmvAlgorithm::thread_row: impl::spmv_thread_row(plan.shape, alpha, A, x, beta, y); break;
     case SpmvAlgorithm::vector_row: impl::spmv_vector_row(plan.shape, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::stream: impl::spmv_stream(plan.shape, plan.row_blocks, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::flat: impl::spmv_flat(plan.shape, plan.merge_path, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::long_row_split:
+      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y);
+      break;
     case SpmvAlgorithm::automatic:
       throw invalid_argument("spk::spmv: the plan has no algorithm; build it with spk::make_spmv_plan");
   }

@@ -44,9 +44,15 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
         if (staged) {
           cols_s = ordinal_scratch(team.team_scratch(0), capacity);
           vals_s = scalar_scratch(team.team_scratch(0), capacity);
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(block_nnz)), [&](const int k) {
-            cols_s(k) = entries(base + k);
-            vals_s(k) = values(base + k);
+          // Lane q copies q, q + n/2: two independent loads of each array in flight per lane.
+          const int n = static_cast<int>(block_nnz), half = (n + 1) / 2;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, half), [&](const int q) {
+            const bool second = q + half < n;
+            const Ordinal c0 = entries(base + q), c1 = second ? entries(base + q + half) : 0;
+            const Scalar v0 = values(base + q), v1 = second ? values(base + q + half) : Scalar(0);
+            cols_s(q) = c0;
+            vals_s(q) = v0;
+            if (second) cols_s(q + half) = c1, vals_s(q + half) = v1;
           });
           team.team_barrier();
         }

@@ -1,6 +1,14 @@
 #pragma once
-// SpMV selection: algorithm and launch shape from row-length features.
+// SpMV selection: algorithm and launch shape from row-length features. With `automatic`, the nearest swept matrix
+// of the back-end's tuning table (backends/tuning/, written by `spk-bench --sweep`) decides; a forced algorithm
+// takes the shape of its nearest entry in the table. Without a usable entry, the rules below apply.
 #include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include <tuning/spmv_cuda.hpp>
+#include <tuning/spmv_hip.hpp>
+#include <tuning/spmv_openmp.hpp>
 
 #include "../algorithms.hpp"
 #include "../launch_shape.hpp"
@@ -8,31 +16,119 @@
 
 namespace spk::select {
 
+struct SpmvChoice {
+  SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
+  LaunchShape shape;
+  const char* tuned_from = nullptr;  // the table entry it came from, if any
+};
+
+// The tuning table of ExecSpace: CUDA and HIP have their own, host back-ends share the OpenMP one.
+template <class ExecSpace>
+constexpr const tuning::SpmvTuningEntry* spmv_table() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return tuning::spmv_cuda;
+#endif
+#if defined(KOKKOS_ENABLE_HIP)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return tuning::spmv_hip;
+#endif
+  return is_host_space<ExecSpace>() ? tuning::spmv_openmp : nullptr;
+}
+
+// Distance in log feature space: mean row length weighs most, then the tail (max, spread), then size (small
+// matrices are launch-bound and like other shapes).
+inline double spmv_feature_distance(const RowLengthStats& s, const tuning::SpmvTuningEntry& e) {
+  const auto d = [](double a, double b) { return std::log2(1 + a) - std::log2(1 + b); };
+  const double mean = d(s.mean_length, e.mean), max = d(static_cast<double>(s.max_length), e.max);
+  const double spread = d(s.stddev_length, e.stddev), rows = d(static_cast<double>(s.rows), e.rows);
+  return 4 * mean * mean + max * max + spread * spread + 0.5 * rows * rows;
+}
+
+// Nearest entry of the table with this precision (any precision if none) and, unless automatic, this algorithm.
+inline const tuning::SpmvTuningEntry* nearest_spmv_entry(const tuning::SpmvTuningEntry* table, const RowLengthStats& s,
+                                                         int scalar_bytes, SpmvAlgorithm algorithm) {
+  const tuning::SpmvTuningEntry* best = nullptr;
+  double best_distance = 0;
+  bool best_same_precision = false;
+  for (const auto* e = table; e && e->matrix; ++e) {
+    if (algorithm != SpmvAlgorithm::automatic && e->algorithm != algorithm) continue;
+    const bool same = e->scalar_bytes == scalar_bytes;
+    const double distance = spmv_feature_distance(s, *e);
+    if (!best || (same && !best_same_precision) || (same == best_same_precision && distance < best_distance)) {
+      best = e;
+      best_distance = distance;
+      best_same_precision = same;
+    }
+  }
+  return best;
+}
+
 // Rows shorter than this on average leave most vector lanes idle: one thread per row wins.
 inline constexpr double thread_row_max_mean = 6.0;
 
-inline SpmvAlgorithm choose_spmv_algorithm(const RowLengthStats& s) {
-  return s.mean_length < thread_row_max_mean ? SpmvAlgorithm::thread_row : SpmvAlgorithm::vector_row;
+inline SpmvAlgorithm rule_spmv_algorithm(const RowLengthStats& s) {
+  if (s.mean_length < thread_row_max_mean && s.max_length < 64 * thread_row_max_mean) return SpmvAlgorithm::thread_row;
+  if (static_cast<double>(s.max_length) > 64 * (s.mean_length + 1)) return SpmvAlgorithm::flat;  // heavy tail
+  return SpmvAlgorithm::stream;
 }
 
+// The shape each algorithm starts from when the table has nothing for it.
 template <class ExecSpace>
-LaunchShape spmv_launch_shape(SpmvAlgorithm algorithm, const RowLengthStats& s) {
+LaunchShape rule_spmv_shape(SpmvAlgorithm algorithm, const RowLengthStats& s, int scalar_bytes) {
   LaunchShape shape;
-  if constexpr (is_host_space<ExecSpace>()) {
-    shape.rows_per_thread = 256;  // amortise per-team overhead; rows are independent
-    return shape;
-  }
-  constexpr int threads_per_team = 128;
-  if (algorithm == SpmvAlgorithm::thread_row) {
-    shape.team_size = threads_per_team;
-    shape.stage_capacity = threads_per_team * 8;  // a block of 128 rows averaging up to 8 nonzeros
-  } else {
-    const int lanes = std::clamp(pow2_ceil(static_cast<long long>(s.mean_length + 0.5)), 2,
-                                 max_vector_length<ExecSpace>());
-    shape.vector_length = lanes;
-    shape.team_size = std::max(1, threads_per_team / lanes);
+  const bool host = is_host_space<ExecSpace>();
+  const int lanes = host ? 1 : std::clamp(pow2_ceil(static_cast<long long>(s.mean_length + 0.5)), 1,
+                                          max_vector_length<ExecSpace>());
+  const int stage = host ? 8192 : 16384 / scalar_bytes;  // 16 KiB of scratch per team on GPUs
+  switch (algorithm) {
+    case SpmvAlgorithm::thread_row:
+      if (host) {
+        shape.rows_per_thread = 256;  // amortise per-team overhead; rows are independent
+      } else {
+        shape.team_size = 128;
+        shape.stage_capacity = 128 * 8;  // a block of 128 rows averaging up to 8 nonzeros
+      }
+      break;
+    case SpmvAlgorithm::vector_row:
+    case SpmvAlgorithm::long_row_split:
+      if (host) {
+        shape.rows_per_thread = 256;
+      } else {
+        shape.vector_length = std::max(2, lanes);
+        shape.team_size = std::max(1, 256 / shape.vector_length);
+      }
+      if (algorithm == SpmvAlgorithm::long_row_split) {
+        shape.chunk = host ? 16384 : 4096;
+        shape.long_row = shape.chunk;
+      }
+      break;
+    case SpmvAlgorithm::stream:
+    case SpmvAlgorithm::flat:
+      // Rows reduce from scratch, so fewer lanes per row than vector-row needs from global memory.
+      shape.vector_length = host ? 1 : std::max(1, lanes / 4);
+      shape.team_size = host ? 1 : 256 / shape.vector_length;
+      if (algorithm == SpmvAlgorithm::stream)
+        shape.stage_capacity = stage;
+      else
+        shape.chunk = stage;
+      break;
+    case SpmvAlgorithm::automatic: break;
   }
   return shape;
+}
+
+// The algorithm (when automatic) and launch shape for a matrix with these features on ExecSpace.
+template <class ExecSpace>
+SpmvChoice choose_spmv(SpmvAlgorithm forced, const RowLengthStats& s, int scalar_bytes) {
+  SpmvChoice c;
+  if (const auto* e = nearest_spmv_entry(spmv_table<ExecSpace>(), s, scalar_bytes, forced)) {
+    c.algorithm = e->algorithm;
+    c.shape = e->shape;
+    c.tuned_from = e->matrix;
+    return c;
+  }
+  c.algorithm = forced == SpmvAlgorithm::automatic ? rule_spmv_algorithm(s) : forced;
+  c.shape = rule_spmv_shape<ExecSpace>(c.algorithm, s, scalar_bytes);
+  return c;
 }
 
 }  // namespace spk::select

@@ -1,0 +1,99 @@
+#pragma once
+// What the SpMV kernels share: the BLAS update of one y entry, the index type of host-side partitions, and the
+// policy types of a matrix's execution space.
+#include <cstdint>
+#include <string>
+
+#include <Kokkos_Core.hpp>
+
+namespace spk::impl {
+
+// y = alpha * sum + beta * y, never reading y when beta == 0 (BLAS semantics: y may hold NaN then).
+template <class Scalar, class YView>
+KOKKOS_INLINE_FUNCTION void spmv_store(const YView& y, std::int64_t row, Scalar alpha, Scalar sum, Scalar beta) {
+  y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
+}
+
+template <class Matrix>
+struct SpmvTypes {
+  using exec = typename Matrix::execution_space;
+  using device = typename Matrix::device_type;
+  using scalar = typename Matrix::scalar_type;
+  using offset = typename Matrix::offset_type;
+  using team_policy = Kokkos::TeamPolicy<exec>;
+  using member = typename team_policy::member_type;
+  using range_policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
+  using scalar_scratch = Kokkos::View<scalar*, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  using index_view = Kokkos::View<std::int64_t*, device>;
+};
+
+// Independent gathers each lane keeps in flight while streaming nonzeros: lane q handles q, q + n/U, q + 2n/U, ...,
+// so every one of the U loads is still coalesced across the team and the x gathers overlap instead of queueing.
+inline constexpr int gathers_per_lane = 4;
+
+// products(k) = values(base + k) * x(entries(base + k)) for k in [0, n), by the whole team (no barrier).
+template <class Member, class Products, class Values, class Entries, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& products, const Values& values,
+                                           const Entries& entries, const XView& x, Offset base, int n) {
+  constexpr int U = gathers_per_lane;
+  const int stride = (n + U - 1) / U;
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
+    typename Values::non_const_value_type v[U];
+    typename Entries::non_const_value_type c[U];
+    for (int u = 0; u < U; ++u) {
+      const int k = q + u * stride;
+      if (k < n) v[u] = values(base + k), c[u] = entries(base + k);
+    }
+    for (int u = 0; u < U; ++u) {
+      const int k = q + u * stride;
+      if (k < n) products(k) = v[u] * x(c[u]);
+    }
+  });
+}
+
+// The dot product of nonzeros [begin, begin + n) with x, by the whole team straight from global memory.
+template <class Member, class Values, class Entries, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Member& team, const Values& values,
+                                                                      const Entries& entries, const XView& x,
+                                                                      Offset begin, int n) {
+  using Scalar = typename Values::non_const_value_type;
+  constexpr int U = gathers_per_lane;
+  const int stride = (n + U - 1) / U;
+  Scalar sum = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::TeamVectorRange(team, stride),
+      [&](const int q, Scalar& partial) {
+        Scalar v[U];
+        typename Entries::non_const_value_type c[U];
+        for (int u = 0; u < U; ++u) {
+          const int k = q + u * stride;
+          v[u] = k < n ? values(begin + k) : Scalar(0);
+          c[u] = k < n ? entries(begin + k) : 0;
+        }
+        for (int u = 0; u < U; ++u)
+          if (q + u * stride < n) partial += v[u] * x(c[u]);
+      },
+      sum);
+  return sum;
+}
+
+// Number of indices i in [0, n) with flag(i), then those indices in order (a stream compaction on the device).
+template <class Exec, class Device, class Flag>
+Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int64_t n, const Flag& flag) {
+  using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
+  std::int64_t count = 0;
+  Kokkos::parallel_reduce(
+      label, policy(0, n), KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& c) { c += flag(i) ? 1 : 0; }, count);
+  Kokkos::View<std::int64_t*, Device> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), count);
+  if (count == 0) return out;
+  Kokkos::parallel_scan(
+      label, policy(0, n), KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& pos, const bool final) {
+        if (flag(i)) {
+          if (final) out(pos) = i;
+          ++pos;
+        }
+      });
+  return out;
+}
+
+}  // namespace spk::impl

@@ -1,0 +1,81 @@
+#pragma once
+// SpMV row-block stream (CSR-Stream / CSR-Adaptive: Greathouse & Daga, "Efficient sparse matrix-vector
+// multiplication on GPUs using the CSR storage format", SC'14). The plan cuts the rows into contiguous blocks of
+// at most `stage_capacity` nonzeros; a team streams its block's products A(i,j)*x(j) into scratch with fully
+// coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch with
+// `vector_length` lanes per row. A row longer than the capacity is a block of its own, reduced by the whole team
+// straight from global memory (the team-per-row path).
+#include "../csr_matrix.hpp"
+#include "../launch_shape.hpp"
+#include "spmv_common.hpp"
+
+namespace spk::impl {
+
+template <class Device>
+struct RowBlocks {
+  Kokkos::View<std::int64_t*, Device> starts;  // block b holds rows [starts(b), starts(b+1)); last entry = rows
+  std::int64_t count = 0;
+};
+
+// Rows longer than half the capacity get a block of their own; the others are grouped by the window of width
+// capacity/2 their first nonzero falls in, so a block holds fewer than capacity/2 + capacity/2 nonzeros.
+template <class Matrix>
+RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity) {
+  using T = SpmvTypes<Matrix>;
+  const std::int64_t rows = A.num_rows();
+  const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1;
+  const auto row_map = A.row_map();
+  const auto starts_block = KOKKOS_LAMBDA(const std::int64_t r)->bool {
+    if (r == 0 || r == rows) return true;
+    const std::int64_t prev = row_map(r) - row_map(r - 1), len = row_map(r + 1) - row_map(r);
+    return prev > half || len > half || row_map(r) / half != row_map(r - 1) / half;
+  };
+  RowBlocks<typename Matrix::device_type> blocks;
+  if (rows == 0) return blocks;
+  blocks.starts = compact_indices<typename T::exec, typename Matrix::device_type>("spk::spmv_stream::blocks",
+                                                                                  rows + 1, starts_block);
+  blocks.count = static_cast<std::int64_t>(blocks.starts.extent(0)) - 1;
+  return blocks;
+}
+
+template <class Matrix, class XView, class YView>
+void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+                 typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                 typename Matrix::scalar_type beta, const YView& y) {
+  using T = SpmvTypes<Matrix>;
+  using Scalar = typename T::scalar;
+  if (blocks.count == 0) return;
+  const int capacity = shape.stage_capacity;
+  const auto row_map = A.row_map();
+  const auto entries = A.entries();
+  const auto values = A.values();
+  const auto starts = blocks.starts;
+
+  typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
+  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(capacity)));
+  Kokkos::parallel_for(
+      "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
+        const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
+        const auto base = row_map(first);
+        const int block_nnz = static_cast<int>(row_map(last) - base);
+        if (block_nnz > capacity) {  // one long row: the whole team reduces it from global memory
+          const Scalar sum = team_dot(team, values, entries, x, base, block_nnz);
+          Kokkos::single(Kokkos::PerTeam(team), [&]() { spmv_store(y, first, alpha, sum, beta); });
+          return;
+        }
+        typename T::scalar_scratch products(team.team_scratch(0), capacity);
+        stage_products(team, products, values, entries, x, base, block_nnz);
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(last - first)), [&](const int i) {
+          const std::int64_t row = first + i;
+          const int begin = static_cast<int>(row_map(row) - base);
+          Scalar sum = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::ThreadVectorRange(team, static_cast<int>(row_map(row + 1) - base) - begin),
+              [&](const int k, Scalar& partial) { partial += products(begin + k); }, sum);
+          Kokkos::single(Kokkos::PerThread(team), [&]() { spmv_store(y, row, alpha, sum, beta); });
+        });
+      });
+}
+
+}  // namespace spk::impl
