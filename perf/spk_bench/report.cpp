@@ -65,6 +65,12 @@ std::string notes_of(const Row& r) {
       os << "mem " << fmt_bytes(r.peak_bytes) << " (C " << fmt_bytes(r.output_bytes) << ")";
     }
   }
+  if (!r.yardstick && !std::isnan(r.setup_ms) && !std::isnan(r.time_ms) && r.time_ms > 0) {
+    sep();  // the plan's one-time cost, also in calls of the operation it prepares
+    char buf[48];
+    std::snprintf(buf, sizeof buf, " (%.1f calls)", r.setup_ms / r.time_ms);
+    os << "plan " << fmt_time(r.setup_ms) << buf;
+  }
   if (!r.yardstick && !r.chosen.empty()) {
     sep();
     os << "ran " << r.chosen;

@@ -1,5 +1,7 @@
 #pragma once
 // Sparse matrix-vector product y = alpha * A * x + beta * y (BLAS semantics: beta == 0 never reads y).
+#include <algorithm>
+#include <limits>
 #include <optional>
 
 #include <Kokkos_Core.hpp>
@@ -81,6 +83,20 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
     default: break;
   }
 }
+
+// Kokkos numbers teams with an int: refuse a launch that would need more (a tiny forced chunk on a huge matrix).
+template <class Plan, class Matrix>
+void check_spmv_league(const Plan& plan, const Matrix& A) {
+  const std::int64_t rows = A.num_rows(), nnz = A.nnz();
+  std::int64_t teams = (rows + plan.shape.rows_per_team() - 1) / plan.shape.rows_per_team();
+  if (plan.algorithm == SpmvAlgorithm::stream) teams = plan.row_blocks.count;
+  if (plan.algorithm == SpmvAlgorithm::flat) teams = plan.merge_path.chunks;
+  if (plan.algorithm == SpmvAlgorithm::long_row_split) teams += plan.long_rows.pieces;
+  if (teams > std::numeric_limits<int>::max())
+    throw invalid_argument(concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " would launch ", teams,
+                                  " teams, more than a Kokkos league holds (", std::numeric_limits<int>::max(),
+                                  "); force a larger stage capacity or chunk"));
+}
 }  // namespace detail
 
 template <class Matrix>
@@ -104,6 +120,7 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
     case SpmvAlgorithm::long_row_split: plan.long_rows = impl::make_long_rows(A, plan.shape); break;
     default: break;
   }
+  detail::check_spmv_league(plan, A);
   Kokkos::fence();
   plan.setup_seconds = timer.seconds();
   return plan;

@@ -33,8 +33,11 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
                                         mp.chunks + 1);
   mp.split_nnz = typename T::index_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmv_flat::nnz"),
                                         mp.chunks + 1);
-  mp.carry = Kokkos::View<typename T::scalar*, typename T::device>("spk::spmv_flat::carry", mp.chunks);
-  mp.head = Kokkos::View<typename T::scalar*, typename T::device>("spk::spmv_flat::head", mp.chunks);
+  // Written before they are read: carry(t) by every chunk with a continuing row, head(t) by every fix-up chunk.
+  mp.carry = Kokkos::View<typename T::scalar*, typename T::device>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmv_flat::carry"), mp.chunks);
+  mp.head = Kokkos::View<typename T::scalar*, typename T::device>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmv_flat::head"), mp.chunks);
   const auto row_map = A.row_map();
   const auto split_row = mp.split_row, split_nnz = mp.split_nnz;
   Kokkos::parallel_for(
