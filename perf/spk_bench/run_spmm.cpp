@@ -77,57 +77,43 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
 #ifdef SPK_HAVE_KOKKOSKERNELS
   if (ctx.has_yardstick("kokkoskernels")) {
     namespace kk = spk::yardstick::kokkoskernels;
-    Row r = new_row("kokkoskernels", true);
-    for (const auto& alg : kk::spmm_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            auto op = std::make_shared<kk::Spmv<DeviceMatrix<S, Off>, Dense, Dense>>(m.device, B, C, alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, new_row("kokkoskernels", true), kk::spmm_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<kk::Spmv<DeviceMatrix<S, Off>, Dense, Dense>>(m.device, B, C, alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 
 #ifdef SPK_HAVE_CUSPARSE
   if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
     namespace cu = spk::yardstick::cusparse;
-    Row r = new_row("cusparse", true);
     Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : cu::spmm_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            const auto A = describe_csr<cu::CsrArrays>(m.device, cols64);
-            auto op = std::make_shared<cu::Spmm>(*ctx.vendors.cusparse, A, describe_dense<cu::DenseArrays>(B),
-                                                 describe_dense<cu::DenseArrays>(C), alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, new_row("cusparse", true), cu::spmm_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<cu::Spmm>(*ctx.vendors.cusparse, describe_csr<cu::CsrArrays>(m.device, cols64),
+                                            describe_dense<cu::DenseArrays>(B), describe_dense<cu::DenseArrays>(C),
+                                            alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 
 #ifdef SPK_HAVE_ROCSPARSE
   if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
     namespace roc = spk::yardstick::rocsparse;
-    Row r = new_row("rocsparse", true);
     Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : roc::spmm_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            const auto A = describe_csr<roc::CsrArrays>(m.device, cols64);
-            auto op = std::make_shared<roc::Spmm>(*ctx.vendors.rocsparse, A, describe_dense<roc::DenseArrays>(B),
-                                                  describe_dense<roc::DenseArrays>(C), alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, new_row("rocsparse", true), roc::spmm_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<roc::Spmm>(*ctx.vendors.rocsparse,
+                                             describe_csr<roc::CsrArrays>(m.device, cols64),
+                                             describe_dense<roc::DenseArrays>(B), describe_dense<roc::DenseArrays>(C),
+                                             alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 

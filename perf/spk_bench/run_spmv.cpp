@@ -87,55 +87,40 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
 #ifdef SPK_HAVE_KOKKOSKERNELS
   if (ctx.has_yardstick("kokkoskernels")) {
     namespace kk = spk::yardstick::kokkoskernels;
-    Row r = yardstick_row("kokkoskernels");
-    for (const auto& alg : kk::spmv_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            auto op = std::make_shared<kk::Spmv<DeviceMatrix<S, Off>, Vector, Vector>>(m.device, x, y, alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, yardstick_row("kokkoskernels"), kk::spmv_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<kk::Spmv<DeviceMatrix<S, Off>, Vector, Vector>>(m.device, x, y, alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 
 #ifdef SPK_HAVE_CUSPARSE
   if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
     namespace cu = spk::yardstick::cusparse;
-    Row r = yardstick_row("cusparse");
     Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : cu::spmv_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            const auto A = describe_csr<cu::CsrArrays>(m.device, cols64);
-            auto op = std::make_shared<cu::Spmv>(*ctx.vendors.cusparse, A, x.data(), y.data(), alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, yardstick_row("cusparse"), cu::spmv_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<cu::Spmv>(*ctx.vendors.cusparse, describe_csr<cu::CsrArrays>(m.device, cols64),
+                                            x.data(), y.data(), alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 
 #ifdef SPK_HAVE_ROCSPARSE
   if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
     namespace roc = spk::yardstick::rocsparse;
-    Row r = yardstick_row("rocsparse");
     Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : roc::spmv_algorithms())
-      r.variants.push_back(try_variant(
-          alg,
-          [&]() {
-            const auto A = describe_csr<roc::CsrArrays>(m.device, cols64);
-            auto op = std::make_shared<roc::Spmv>(*ctx.vendors.rocsparse, A, x.data(), y.data(), alg);
-            return [op]() { op->run(); };
-          },
-          checker, o.warmup, o.reps));
-    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
-    ctx.add(std::move(r));
+    add_yardstick_row(
+        ctx, yardstick_row("rocsparse"), roc::spmv_algorithms(),
+        [&](const std::string& alg) {
+          return std::make_shared<roc::Spmv>(*ctx.vendors.rocsparse, describe_csr<roc::CsrArrays>(m.device, cols64),
+                                             x.data(), y.data(), alg);
+        },
+        checker, bytes, flops);
   }
 #endif
 
