@@ -2,6 +2,8 @@
 #include <spk/reference/reference.hpp>
 #include <spk/spmm.hpp>
 
+#include <cstring>
+
 #include "test_common.hpp"
 #include "test_matrices.hpp"
 
@@ -13,8 +15,8 @@ TYPED_TEST_SUITE(Spmm, ScalarOffsetTypes);
 
 namespace {
 template <class Layout, class S, class Off>
-double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, spk::SpmmAlgorithm algo, S alpha, S beta,
-                  std::uint64_t seed) {
+double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, const spk::SpmmOptions& options, S alpha,
+                  S beta, std::uint64_t seed) {
   const auto A = spk::copy_to<TestDevice>(hA);
   Kokkos::View<S**, Layout, TestDevice> B("B", hA.num_cols(), k), C("C", hA.num_rows(), k);
   auto hB = Kokkos::create_mirror_view(B);
@@ -30,11 +32,17 @@ double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, spk
   for (std::size_t i = 0; i < ref.extent(0); ++i)
     for (int j = 0; j < k; ++j) ref(i, j) = beta == S(0) ? 0.0 : static_cast<double>(hC(i, j));
   spk::reference::spmm(static_cast<double>(alpha), hA, hB, static_cast<double>(beta), ref);
-  spk::SpmmOptions options;
-  options.algorithm = algo;
   spk::spmm(alpha, A, B, beta, C, options);
   Kokkos::deep_copy(hC, C);
   return relative_error(hC, ref);
+}
+
+template <class Layout, class S, class Off>
+double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, spk::SpmmAlgorithm algo, S alpha, S beta,
+                  std::uint64_t seed) {
+  spk::SpmmOptions options;
+  options.algorithm = algo;
+  return spmm_error<Layout>(hA, k, options, alpha, beta, seed);
 }
 
 std::vector<spk::SpmmAlgorithm> algorithms_and_automatic() {
@@ -77,6 +85,215 @@ TYPED_TEST(Spmm, WideBlocksAndLongRows) {
       EXPECT_LE(spmm_error<Kokkos::LayoutLeft>(hA, k, algo, S(-1), S(2), seed), tolerance<S>(longest_row(hA)))
           << "k " << k << " seed " << seed;
     }
+}
+
+// Tiny forced stage capacities and chunks on every shape: long rows done by the whole team, single-row blocks,
+// rows split over many flat chunks (multi-chunk fix-ups), for every compiled columns-per-lane value and lane count.
+TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const int widest = spk::max_vector_length<TestExec>();
+  for (const auto& shape : edge_shapes()) {
+    if (shape.rows * shape.cols > 2000000) continue;
+    const std::uint64_t seed = fresh_seed();
+    const auto hA = random_csr<S, Off>(shape, seed);
+    const double tol = tolerance<S>(longest_row(hA));
+    for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
+      for (const int cpl : {1, 2, 4, 8, 32}) {
+        if (!spk::impl::spmm_columns_per_lane_compiled<TestExec>(cpl)) continue;
+        for (const int lanes : {1, widest})
+          for (const int small : {1, 5, 64}) {
+            spk::SpmmOptions options;
+            options.algorithm = algo;
+            options.shape = spk::LaunchShape{};
+            options.shape->vector_length = lanes;
+            options.shape->team_size = spk::is_host_space<TestExec>() ? 1 : std::max(2, 32 / lanes);
+            options.shape->columns_per_lane = cpl;
+            (algo == spk::SpmmAlgorithm::flat ? options.shape->chunk : options.shape->stage_capacity) = small;
+            const std::string what = std::string(spk::to_string(algo)) + " " + spk::describe(*options.shape) +
+                                     " " + shape.name + " seed " + std::to_string(seed);
+            EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, 36, options, S(2), S(0), seed), tol)
+                << "right k 36 " << what;
+            EXPECT_LE(spmm_error<Kokkos::LayoutLeft>(hA, 3, options, S(1), S(-1), seed), tol) << "left k 3 " << what;
+          }
+      }
+  }
+}
+
+// Row reordering (by length, RCM) is applied and undone inside spmm: the result matches the oracle in A's order.
+TYPED_TEST(Spmm, ReorderedRowsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  for (const auto& shape : edge_shapes()) {
+    if (shape.rows * shape.cols > 2000000) continue;
+    const std::uint64_t seed = fresh_seed();
+    const auto hA = random_csr<S, Off>(shape, seed);
+    for (const auto reorder : {spk::RowReordering::by_length, spk::RowReordering::rcm}) {
+      if (reorder == spk::RowReordering::rcm && shape.rows != shape.cols) continue;
+      for (const auto algo : {spk::SpmmAlgorithm::automatic, spk::SpmmAlgorithm::row_team,
+                              spk::SpmmAlgorithm::k_tiled})
+        for (const int small : {0, 3}) {  // 0: the selector's capacity; 3: most rows are long rows
+          spk::SpmmOptions options;
+          options.algorithm = algo;
+          options.reorder = reorder;
+          if (small) {
+            options.shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::row_team,
+                                                                   spk::RowLengthStats{}, 20);
+            options.shape->stage_capacity = small;
+          }
+          const std::string what = std::string(spk::to_string(algo)) + " " + std::string(spk::to_string(reorder)) +
+                                   " " + shape.name + " seed " + std::to_string(seed);
+          EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, 20, options, S(1), S(0.5), seed),
+                    tolerance<S>(longest_row(hA)))
+              << what;
+        }
+    }
+  }
+}
+
+TYPED_TEST(Spmm, PlanIsReusableWithNewValuesAndDeterministic) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const std::uint64_t seed = fresh_seed();
+  auto hA = random_csr<S, Off>(edge_shapes()[6], seed);  // most nonzeros in one row
+  const auto A = spk::copy_to<TestDevice>(hA);
+  const int k = 40;
+  Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> B("B", A.num_cols(), k), C1("C1", A.num_rows(), k),
+      C2("C2", A.num_rows(), k);
+  auto hB = Kokkos::create_mirror_view(B);
+  fill_random(hB, seed + 1);
+  Kokkos::deep_copy(B, hB);
+  for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>()) {
+    spk::SpmmOptions options;
+    options.algorithm = algo;
+    const auto plan = spk::make_spmm_plan(A, k, options);
+    EXPECT_EQ(plan.algorithm, algo);
+    EXPECT_GE(plan.setup_seconds, 0.0);
+    // New values, same pattern: the plan still applies.
+    for (std::size_t p = 0; p < hA.values().extent(0); ++p) hA.values()(p) = -hA.values()(p) * S(0.5);
+    Kokkos::deep_copy(A.values(), hA.values());
+    Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", A.num_rows(), k);
+    spk::reference::spmm(1.0, hA, hB, 0.0, ref);
+    poison(C1);
+    poison(C2);
+    spk::spmm(plan, S(1), A, B, S(0), C1);
+    spk::spmm(plan, S(1), A, B, S(0), C2);
+    auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
+    auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
+    EXPECT_LE(relative_error(h1, ref), tolerance<S>(longest_row(hA))) << spk::to_string(algo) << " seed " << seed;
+    for (std::size_t i = 0; i < h1.extent(0); ++i)
+      for (int j = 0; j < k; ++j)
+        ASSERT_EQ(std::memcmp(&h1(i, j), &h2(i, j), sizeof(S)), 0) << spk::to_string(algo) << " " << i << "," << j;
+  }
+}
+
+TEST(SpmmArguments, ShapesAndOptionsTheAlgorithmCannotRunThrow) {
+  const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], 1));  // 700 x 650
+  const auto square = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[4], 1));
+  spk::SpmmOptions bad;
+  bad.shape = spk::LaunchShape{};
+  for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>()) {
+    bad.algorithm = algo;  // stage capacity and chunk 0
+    EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument) << spk::to_string(algo);
+  }
+  spk::SpmmOptions options;
+  options.columns_per_lane = 3;  // never compiled
+  EXPECT_THROW(spk::make_spmm_plan(A, 8, options), spk::invalid_argument);
+  options.columns_per_lane = 0;
+  options.algorithm = spk::SpmmAlgorithm::flat;
+  options.reorder = spk::RowReordering::by_length;
+  EXPECT_THROW(spk::make_spmm_plan(square, 8, options), spk::invalid_argument);
+  options.algorithm = spk::SpmmAlgorithm::row_team;
+  options.reorder = spk::RowReordering::rcm;
+  EXPECT_THROW(spk::make_spmm_plan(A, 8, options), spk::invalid_argument);  // not square
+  EXPECT_NO_THROW(spk::make_spmm_plan(square, 8, options));
+  options.algorithm = spk::SpmmAlgorithm::automatic;  // automatic with reordering never lands on flat
+  EXPECT_NE(spk::make_spmm_plan(square, 8, options).algorithm, spk::SpmmAlgorithm::flat);
+  if (!spk::is_host_space<TestExec>()) {
+    spk::SpmmOptions huge;
+    huge.algorithm = spk::SpmmAlgorithm::row_team;
+    huge.shape = spk::select::rule_spmm_shape<TestExec>(huge.algorithm, spk::RowLengthStats{}, 8);
+    huge.shape->stage_capacity = 1 << 24;  // more scratch than any GPU gives a team
+    EXPECT_THROW(spk::make_spmm_plan(A, 8, huge), spk::invalid_argument);
+  }
+  for (const auto r : {spk::RowReordering::none, spk::RowReordering::by_length, spk::RowReordering::rcm})
+    EXPECT_EQ(spk::parse_algorithm<spk::RowReordering>(spk::to_string(r)), r);
+  for (const auto a : algorithms_and_automatic())
+    EXPECT_EQ(spk::parse_algorithm<spk::SpmmAlgorithm>(spk::to_string(a)), a);
+  EXPECT_THROW(spk::parse_algorithm<spk::SpmmAlgorithm>("row_team"), spk::invalid_argument);
+}
+
+TEST(SpmmSelector, NearestTableEntryByWidthFeaturesAndPrecision) {
+  using spk::SpmmAlgorithm;
+  using spk::tuning::SpmmTuningEntry;
+  spk::LaunchShape narrow, wide;
+  narrow.vector_length = 32;
+  wide.vector_length = 32;
+  wide.columns_per_lane = 8;
+  const SpmmTuningEntry table[] = {
+      {"regular-32", 4, 32, 1e6, 16, 1, 17, SpmmAlgorithm::row_team, narrow, 0},
+      {"regular-256", 4, 256, 1e6, 16, 1, 17, SpmmAlgorithm::k_tiled, wide, 0},
+      {"tail-32", 4, 32, 1e6, 16, 500, 200000, SpmmAlgorithm::flat, narrow, 0},
+      {"regular-32-double", 8, 32, 1e6, 16, 1, 17, SpmmAlgorithm::row_team, narrow, 0},
+      {},
+  };
+  spk::RowLengthStats regular;
+  regular.rows = 2000000;
+  regular.mean_length = 15;
+  regular.stddev_length = 2;
+  regular.max_length = 20;
+  spk::RowLengthStats tail = regular;
+  tail.stddev_length = 400;
+  tail.max_length = 150000;
+  using spk::select::nearest_spmm_entry;
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 32, 4, SpmmAlgorithm::automatic)->matrix, "regular-32");
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 200, 4, SpmmAlgorithm::automatic)->matrix, "regular-256");
+  EXPECT_STREQ(nearest_spmm_entry(table, tail, 32, 4, SpmmAlgorithm::automatic)->matrix, "tail-32");
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 32, 8, SpmmAlgorithm::automatic)->matrix, "regular-32-double");
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 32, 4, SpmmAlgorithm::flat)->matrix, "tail-32");
+  // A 256-column shape is not offered for k = 8, and nothing swept for it leaves the rules to decide.
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::automatic)->matrix, "regular-32");
+  EXPECT_EQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::k_tiled), nullptr);
+}
+
+TEST(SpmmSelector, RulesCoverKWithLanesAndColumnsPerLane) {
+  spk::RowLengthStats s;
+  s.rows = 1000;
+  s.mean_length = 10;
+  s.max_length = 20;
+  EXPECT_EQ(spk::select::rule_spmm_algorithm(s), spk::SpmmAlgorithm::row_team);
+  s.max_length = 100000;
+  EXPECT_EQ(spk::select::rule_spmm_algorithm(s), spk::SpmmAlgorithm::flat);
+  for (const int k : {1, 3, 32, 37, 256, 1024}) {
+    const auto shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::row_team, s, k);
+    EXPECT_TRUE(spk::impl::spmm_columns_per_lane_compiled<TestExec>(shape.columns_per_lane)) << k;
+    EXPECT_LE(shape.vector_length * shape.columns_per_lane, std::max(32, 2 * spk::pow2_ceil(k))) << k;
+    EXPECT_NO_THROW(spk::check_launch_shape<TestExec>(shape, "test")) << k;
+  }
+}
+
+// Every entry of this back-end's table, in both precisions, gives a shape the plan accepts (an fp32 entry's flat
+// team once needed more scratch than a GPU gives in fp64); and a shape that needs too much is shrunk to fit.
+TEST(SpmmSelector, TableChoicesFitTheScratchInBothPrecisions) {
+  for (const auto* e = spk::select::spmm_table<TestExec>(); e && e->matrix; ++e)
+    for (const int bytes : {4, 8}) {
+      spk::RowLengthStats s;
+      s.rows = static_cast<std::int64_t>(e->rows);
+      s.mean_length = e->mean;
+      s.stddev_length = e->stddev;
+      s.max_length = static_cast<std::int64_t>(e->max);
+      const auto c = spk::select::choose_spmm<TestExec>(spk::SpmmAlgorithm::automatic, s, e->k, bytes);
+      EXPECT_LE(spk::select::spmm_scratch_bytes(c.algorithm, c.shape, bytes, 4, s.max_length),
+                spk::select::spmm_scratch_max<TestExec>())
+          << e->matrix << " k " << e->k << " bytes " << bytes;
+    }
+  spk::LaunchShape huge;
+  huge.team_size = spk::is_host_space<TestExec>() ? 1 : 64;
+  huge.chunk = 1 << 26;  // 64 Mi nonzeros per thread: more than any back-end's team scratch (1 GiB on hosts)
+  const auto fitted = spk::select::fit_spmm_scratch<TestExec>(spk::SpmmAlgorithm::flat, huge, 8, 4, 1);
+  EXPECT_LE(spk::select::spmm_scratch_bytes(spk::SpmmAlgorithm::flat, fitted, 8, 4, 1),
+            spk::select::spmm_scratch_max<TestExec>());
+  EXPECT_GE(fitted.chunk, 1);
 }
 
 TEST(SpmmArguments, DimensionMismatchesThrow) {

@@ -158,9 +158,13 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_option("--json", o.json_path, "write every result row and the run's metadata as JSON to this file");
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
-                 "SpMV tuning sweep: run every algorithm at every candidate launch shape (each checked and timed) and "
+                 "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "
+                 "every candidate launch shape (each checked and timed) and "
                  "write the fastest per matrix and precision as the tuning table FILE "
-                 "(backends/tuning/spmv_<backend>.hpp; the file's stem names the table)");
+                 "(backends/tuning/spmv_<backend>.hpp or spmm_<backend>.hpp; the file's stem names the table)");
+  app.add_option("--reorder", o.reorder, "SpMM row reordering on spk's plans: none, by-length or rcm")
+      ->check(CLI::IsMember({"none", "by-length", "rcm"}))
+      ->capture_default_str();
   app.add_option("--sweep-hip", o.sweep_hip_path,
                  "with --sweep on CUDA: also write the HIP starting table derived from the same measurements "
                  "(wavefront 64) to FILE");
@@ -171,6 +175,8 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
     if (!o.sweep_hip_path.empty() && o.sweep_path.empty())
       throw CLI::ValidationError("--sweep-hip", "needs --sweep (it derives from the same measurements)");
     if (!o.sweep_path.empty() && ops.empty()) ops = {"spmv"};
+    if (!o.sweep_path.empty() && (ops.size() != 1 || ops.front() == "spgemm"))
+      throw CLI::ValidationError("--sweep", "sweeps one op at a time: --op spmv or --op spmm");
     if (ops.empty()) ops = o.suite.empty() ? suite_default_ops("") : suite_default_ops(o.suite);
     o.ops.clear();
     for (const char* op : op_names)  // canonical order, no duplicates

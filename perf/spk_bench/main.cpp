@@ -167,8 +167,9 @@ int run(int argc, char** argv, const std::string& command_line) {
   std::cout << buf;
 
   try {
-    if (!options.sweep_path.empty()) write_spmv_tuning_table(options.sweep_path, info, ctx.sweep, false);
-    if (!options.sweep_hip_path.empty()) write_spmv_tuning_table(options.sweep_hip_path, info, ctx.sweep, true);
+    const auto write_table = options.ops.front() == "spmm" ? write_spmm_tuning_table : write_spmv_tuning_table;
+    if (!options.sweep_path.empty()) write_table(options.sweep_path, info, ctx.sweep, false);
+    if (!options.sweep_hip_path.empty()) write_table(options.sweep_hip_path, info, ctx.sweep, true);
     if (!options.csv_path.empty()) write_csv(options.csv_path, info, rows, options.yardsticks);
     if (!options.json_path.empty()) write_json(options.json_path, info, rows, options.yardsticks);
   } catch (const std::exception& e) {

@@ -29,7 +29,8 @@ struct Options {
   int warmup = 3;
   std::uint64_t seed = 1;
   std::string csv_path, json_path;
-  std::string sweep_path;      // --sweep: SpMV tuning sweep, table written here
+  std::string sweep_path;      // --sweep: tuning sweep of the one op, table written here
+  std::string reorder = "none";  // SpMM row reordering on spk's plans
   std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
   bool quiet = false;
   std::string command_line;             // as typed, for the reports

@@ -41,23 +41,12 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     Row r = base_row(m, "spmv", ctx);
     r.algo = name;
     try {
-      // The plan's cost is the median of three builds: the first build in a process also pays one-time costs
-      // (CUDA loads each kernel's module on first launch) that a reused plan never sees again.
-      std::vector<double> setup_ms;
-      auto plan = spk::make_spmv_plan(m.device, options);
-      for (int i = 0; i < 3; ++i) {
-        if (i > 0) plan = spk::make_spmv_plan(m.device, options);
-        setup_ms.push_back(plan.setup_seconds * 1e3);
-      }
-      std::sort(setup_ms.begin(), setup_ms.end());
-      r.setup_ms = setup_ms[1];
-      r.chosen = std::string(spk::to_string(plan.algorithm)) + " [" + spk::describe(plan.shape) +
-                 (plan.tuned_from ? std::string("; tuned on ") + plan.tuned_from : std::string()) + "]";
+      const auto plan = plan_for_row(r, [&]() { return spk::make_spmv_plan(m.device, options); });
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
       if (sweep && r.check == "ok")
-        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), plan.stats, plan.algorithm, plan.shape, r.time_ms,
-                             r.gbs});
+        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), 0, plan.stats,
+                             enumerator(plan.algorithm, "SpmvAlgorithm"), plan.shape, r.time_ms, r.gbs});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();

@@ -1,6 +1,7 @@
 #pragma once
 // What the per-op runners (run_spmv.cpp, run_spmm.cpp, run_spgemm.cpp) share: the matrix under test on host and
 // device, the run's context, and the helpers that turn a timing into a checked result row.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -10,6 +11,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <spk/csr_matrix.hpp>
+#include <spk/launch_shape.hpp>
 #include <spk/io/random.hpp>
 
 #include "ceiling.hpp"
@@ -131,6 +133,24 @@ void check_then_time(Row& r, const Call& call, Checker&& checker, int warmup, in
     r.check = "FAILED";
     r.message = cmp.message;
   }
+}
+
+// Builds an spk plan three times with make() and records the median set-up time in the row (the first build in a
+// process also pays one-time costs, e.g. CUDA loading each kernel's module on first launch, that a reused plan never
+// sees again) and the plan's choice: algorithm [launch shape; the tuning-table entry it came from]. Returns the plan.
+template <class Make>
+auto plan_for_row(Row& r, const Make& make) {
+  std::vector<double> setup_ms;
+  auto plan = make();
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0) plan = make();
+    setup_ms.push_back(plan.setup_seconds * 1e3);
+  }
+  std::sort(setup_ms.begin(), setup_ms.end());
+  r.setup_ms = setup_ms[1];
+  r.chosen = std::string(spk::to_string(plan.algorithm)) + " [" + spk::describe(plan.shape) +
+             (plan.tuned_from ? std::string("; tuned on ") + plan.tuned_from : std::string()) + "]";
+  return plan;
 }
 
 // A yardstick row: the best variant that passed its check sets the time. Variants that threw (unsupported, out of

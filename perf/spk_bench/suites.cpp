@@ -39,6 +39,11 @@ const std::vector<Suite>& suites() {
        "uniform 256k x 8, band 1M x 5, Cornell5, ogbl_ddi",
        {"lap2d:1024", "st3d27:64", "rmat:16:8", "uniform:262144:8", "band:1000000:5"},
        {"Cornell5", "ogbl_ddi"}},
+      {"spmm",
+       "the SpMM issue's suite (runs --op spmm unless --op is given): rmat 22 16, uniform 2M x 32, band 8M x 5, "
+       "skewed 1M, ogbl_ddi, Cornell5 (add --suite real for the small real matrices)",
+       {"rmat:22:16", "uniform:2097152:32", "band:8000000:5", "skewed:1000000"},
+       {"ogbl_ddi", "Cornell5"}},
       {"real", "every .mtx/.mtx.gz under $SPK_MATRIX_DIR/small and $SPK_MATRIX_DIR/bench", {}, {}},
       {"sweep-gpu",
        "the GPU tuning sweep's matrices (--sweep): the gpu suite plus shorter, longer, smaller and more skewed "
@@ -52,6 +57,16 @@ const std::vector<Suite>& suites() {
        "relatives of its shapes",
        {"lap2d:1024", "lap2d:256", "st3d27:64", "rmat:18:16", "rmat:16:8", "uniform:1048576:16", "uniform:1048576:4",
         "uniform:65536:256", "band:2000000:5", "skewed:262144"},
+       {"ogbl_ddi", "Cornell5"}},
+      {"sweep-spmm-gpu",
+       "the GPU SpMM tuning sweep's matrices (--sweep --op spmm): the spmm suite's shapes at a size whose dense "
+       "blocks can be checked quickly, plus the real graphs",
+       {"rmat:20:16", "rmat:18:8", "uniform:1048576:32", "uniform:262144:8", "band:2000000:5", "skewed:1000000",
+        "lap2d:1024", "st3d27:64"},
+       {"ogbl_ddi", "Cornell5"}},
+      {"sweep-spmm-cpu",
+       "the CPU SpMM tuning sweep's matrices (--sweep --op spmm)",
+       {"lap2d:512", "rmat:16:16", "uniform:131072:16", "band:262144:5", "skewed:65536"},
        {"ogbl_ddi", "Cornell5"}},
   };
   return all;
@@ -102,6 +117,7 @@ std::string describe_suites() {
 
 std::vector<std::string> suite_default_ops(const std::string& name) {
   if (name == "spgemm") return {"spgemm"};
+  if (name == "spmm" || name.rfind("sweep-spmm", 0) == 0) return {"spmm"};
   if (name.rfind("sweep", 0) == 0) return {"spmv"};
   return {"spmv", "spmm", "spgemm"};
 }

@@ -1,12 +1,15 @@
 #pragma once
-// The tuning sweep (--sweep): SpMV with every algorithm at every candidate launch shape, each checked and timed;
-// the fastest per (matrix, precision) becomes an entry of the back-end's tuning table (backends/tuning/).
+// The tuning sweep (--sweep): SpMV or SpMM with every algorithm at every candidate launch shape, each checked and
+// timed; the fastest per (matrix, precision[, k]) becomes an entry of the back-end's tuning table
+// (backends/tuning/spmv_<backend>.hpp or spmm_<backend>.hpp).
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <Kokkos_Core.hpp>
 #include <spk/algorithms.hpp>
+#include <spk/impl/spmm_common.hpp>
 #include <spk/execution.hpp>
 #include <spk/launch_shape.hpp>
 #include <spk/matrix_stats.hpp>
@@ -18,11 +21,20 @@ namespace spk_bench {
 struct SweepRecord {
   std::string matrix;
   int scalar_bytes = 0;
+  int k = 0;  // SpMM's dense width (0 for SpMV)
   spk::RowLengthStats stats;
-  spk::SpmvAlgorithm algorithm = spk::SpmvAlgorithm::automatic;
+  std::string algorithm;  // the enumerator, e.g. SpmvAlgorithm::flat
   spk::LaunchShape shape;
-  double time_ms = 0, gbs = 0;
+  double time_ms = 0, rate = 0;  // rate: GB/s (SpMV) or GFLOP/s (SpMM)
 };
+
+template <class Enum>
+std::string enumerator(Enum a, const char* type) {
+  std::string n(spk::to_string(a));
+  for (auto& ch : n)
+    if (ch == '-') ch = '_';
+  return std::string(type) + "::" + n;
+}
 
 // The launch shapes the sweep tries: GPU shapes are whole teams of 128-256 threads with 16-48 KiB of scratch at
 // most; host shapes vary the work per team.
@@ -65,10 +77,51 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
   return out;
 }
 
-// Writes the tuning table: the fastest record per (matrix, precision), as a C++ header the selector includes.
+// SpMM shapes: every columns-per-lane value the back-end compiles, with lanes to cover k (up to a warp), for each
+// algorithm at two stage capacities (row-team, k-tiled) or two chunks relative to the mean row (flat); shapes that
+// need more team scratch than the back-end gives are left out.
+template <class ExecSpace>
+std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidates(int k, int scalar_bytes,
+                                                                                   double mean_length) {
+  using A = spk::SpmmAlgorithm;
+  std::vector<std::pair<A, spk::LaunchShape>> out;
+  const bool host = spk::is_host_space<ExecSpace>();
+  const std::size_t scratch_max = host ? std::size_t(1) << 30
+                                       : static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+  const int warp = spk::max_vector_length<ExecSpace>();
+  const int chunk = std::max(host ? 256 : 16, spk::pow2_ceil(static_cast<long long>(2 * (mean_length + 1))));
+  for (const int cpl : {1, 2, 4, 8, 32}) {
+    if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
+    spk::LaunchShape s;
+    s.columns_per_lane = cpl;
+    s.vector_length = host ? 1 : std::clamp(spk::pow2_ceil(k) / cpl, 1, warp);
+    s.team_size = host ? 1 : std::max(1, 256 / s.vector_length);
+    const auto fits = [&](int staged) {
+      return static_cast<std::size_t>(staged) * (scalar_bytes + 4) + 64 +
+                 static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
+             scratch_max;
+    };
+    for (const A a : {A::row_team, A::k_tiled})
+      for (const int capacity : {host ? 2048 : 512, host ? 16384 : 2048}) {
+        s.stage_capacity = capacity;
+        if (fits(capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
+      }
+    s.stage_capacity = 0;
+    for (const int c : {chunk, 4 * chunk}) {
+      s.chunk = c;
+      if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
+    }
+    s.chunk = 0;
+  }
+  return out;
+}
+
+// Writes a tuning table: the fastest record per (matrix, precision[, k]), as a C++ header the selector includes.
 // wavefront64: derive the HIP starting table from these (CUDA) measurements: a full warp becomes a full
 // wavefront and teams keep at least one wavefront of threads. Throws when the file cannot be written.
 void write_spmv_tuning_table(const std::string& path, const RunInfo& info, const std::vector<SweepRecord>& records,
+                             bool wavefront64);
+void write_spmm_tuning_table(const std::string& path, const RunInfo& info, const std::vector<SweepRecord>& records,
                              bool wavefront64);
 
 }  // namespace spk_bench

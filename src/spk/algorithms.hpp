@@ -11,8 +11,10 @@
 namespace spk {
 
 enum class SpmvAlgorithm { automatic, thread_row, vector_row, stream, flat, long_row_split };
-enum class SpmmAlgorithm { automatic, row_team };
+enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat };
 enum class SpgemmAlgorithm { automatic, hash };
+// SpMM's opt-in row reordering (a plan option, not an algorithm): the order in which rows are visited.
+enum class RowReordering { none, by_length, rcm };
 
 namespace detail {
 template <class Enum, std::size_t N>
@@ -24,10 +26,15 @@ inline constexpr name_table<SpmvAlgorithm, 6> spmv_names{{{SpmvAlgorithm::automa
                                                           {SpmvAlgorithm::stream, "stream"},
                                                           {SpmvAlgorithm::flat, "flat"},
                                                           {SpmvAlgorithm::long_row_split, "long-row-split"}}};
-inline constexpr name_table<SpmmAlgorithm, 2> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
-                                                          {SpmmAlgorithm::row_team, "row-team"}}};
+inline constexpr name_table<SpmmAlgorithm, 4> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
+                                                          {SpmmAlgorithm::row_team, "row-team"},
+                                                          {SpmmAlgorithm::k_tiled, "k-tiled"},
+                                                          {SpmmAlgorithm::flat, "flat"}}};
 inline constexpr name_table<SpgemmAlgorithm, 2> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
                                                               {SpgemmAlgorithm::hash, "hash"}}};
+inline constexpr name_table<RowReordering, 3> reordering_names{{{RowReordering::none, "none"},
+                                                                {RowReordering::by_length, "by-length"},
+                                                                {RowReordering::rcm, "rcm"}}};
 
 template <class Enum, std::size_t N>
 std::string_view name_of(const name_table<Enum, N>& table, Enum e) {
@@ -50,6 +57,7 @@ Enum parse_name(const name_table<Enum, N>& table, std::string_view name, const c
 inline std::string_view to_string(SpmvAlgorithm a) { return detail::name_of(detail::spmv_names, a); }
 inline std::string_view to_string(SpmmAlgorithm a) { return detail::name_of(detail::spmm_names, a); }
 inline std::string_view to_string(SpgemmAlgorithm a) { return detail::name_of(detail::spgemm_names, a); }
+inline std::string_view to_string(RowReordering r) { return detail::name_of(detail::reordering_names, r); }
 
 // Parse the names to_string() prints, e.g. "vector-row". Throws spk::invalid_argument listing the valid names.
 template <class Enum>
@@ -67,6 +75,11 @@ inline SpgemmAlgorithm parse_algorithm<SpgemmAlgorithm>(std::string_view name) {
   return detail::parse_name(detail::spgemm_names, name, "SpGEMM");
 }
 
+template <>
+inline RowReordering parse_algorithm<RowReordering>(std::string_view name) {
+  return detail::parse_name(detail::reordering_names, name, "row reordering");
+}
+
 // Every forceable value of an enum (automatic excluded): tests and the benchmark loop over these.
 template <class Enum>
 std::vector<Enum> all_algorithms();
@@ -77,7 +90,7 @@ inline std::vector<SpmvAlgorithm> all_algorithms<SpmvAlgorithm>() {
 }
 template <>
 inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {
-  return {SpmmAlgorithm::row_team};
+  return {SpmmAlgorithm::row_team, SpmmAlgorithm::k_tiled, SpmmAlgorithm::flat};
 }
 template <>
 inline std::vector<SpgemmAlgorithm> all_algorithms<SpgemmAlgorithm>() {

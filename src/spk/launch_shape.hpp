@@ -13,14 +13,16 @@ struct LaunchShape {
   int vector_length = 1;    // vector lanes per thread (1 on host back-ends)
   int rows_per_thread = 1;  // consecutive rows one thread handles (host back-ends batch rows to cut team overhead)
   int stage_capacity = 0;   // nonzeros a team may stage through scratch; 0 disables staging
-  int chunk = 0;            // flat: merge-path items (rows + nonzeros) per team; long-row-split: nonzeros per piece
+  int chunk = 0;            // flat: merge-path items (rows + nonzeros) per team (SpMV) or per thread (SpMM);
+                            // long-row-split: nonzeros per piece
   int long_row = 0;         // long-row-split: rows longer than this are split across teams
+  int columns_per_lane = 1; // SpMM: dense columns each vector lane accumulates in registers
 
   std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
   friend bool operator==(const LaunchShape& a, const LaunchShape& b) {
     return a.team_size == b.team_size && a.vector_length == b.vector_length &&
            a.rows_per_thread == b.rows_per_thread && a.stage_capacity == b.stage_capacity && a.chunk == b.chunk &&
-           a.long_row == b.long_row;
+           a.long_row == b.long_row && a.columns_per_lane == b.columns_per_lane;
   }
 };
 
@@ -30,6 +32,7 @@ inline std::string describe(const LaunchShape& s) {
   if (s.stage_capacity) out += detail::concat(", stage ", s.stage_capacity);
   if (s.chunk) out += detail::concat(", chunk ", s.chunk);
   if (s.long_row) out += detail::concat(", long row > ", s.long_row);
+  if (s.columns_per_lane != 1) out += detail::concat(", ", s.columns_per_lane, " columns/lane");
   return out;
 }
 

@@ -1,9 +1,16 @@
 #pragma once
-// Sparse times dense: C = alpha * A * B + beta * C, B and C rank-2 Views (LayoutRight or LayoutLeft) with k columns.
+// Sparse times dense: C = alpha * A * B + beta * C, B and C rank-2 Views (LayoutRight or LayoutLeft) with k columns
+// (BLAS semantics: beta == 0 never reads C).
+#include <limits>
+#include <optional>
+
 #include <Kokkos_Core.hpp>
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/row_reorder.hpp"
+#include "impl/spmm_flat.hpp"
+#include "impl/spmm_k_tiled.hpp"
 #include "impl/spmm_row_team.hpp"
 #include "launch_shape.hpp"
 #include "matrix_stats.hpp"
@@ -13,41 +20,116 @@ namespace spk {
 
 struct SpmmOptions {
   SpmmAlgorithm algorithm = SpmmAlgorithm::automatic;
-  int vector_length = 0;  // 0: the selector decides
-  int team_size = 0;      // 0: the selector decides
+  int vector_length = 0;     // lanes per row; 0: the selector decides
+  int team_size = 0;         // 0: the selector decides
+  int columns_per_lane = 0;  // 0: the selector decides
+  std::optional<LaunchShape> shape;               // the whole launch shape, forced (the tuning sweep uses it)
+  RowReordering reorder = RowReordering::none;    // opt-in row reordering (row-team and k-tiled)
 };
 
-// Reusable analysis of one matrix for one dense width k.
+// Reusable analysis of one matrix for one dense width k: build once, call spmm() many times with new B, C or
+// values. It owns the algorithm's partition (row blocks, merge-path splits and their carry buffers, row order), so
+// one plan must not serve two spmm calls running concurrently.
+template <class Matrix>
 struct SpmmPlan {
+  using device_type = typename Matrix::device_type;
+
   SpmmAlgorithm algorithm = SpmmAlgorithm::automatic;
   LaunchShape shape;
   RowLengthStats stats;
   int k = 0;
-  double setup_seconds = 0;
+  RowReordering reorder = RowReordering::none;
+  const char* tuned_from = nullptr;  // the tuning-table entry the choice came from (nullptr: the rules)
+  double setup_seconds = 0;          // what make_spmm_plan took, reordering included
+  double reorder_seconds = 0;        // of which building the row order
+
+  impl::RowBlocks<device_type> row_blocks;                                      // row-team, k-tiled
+  bool long_rows = false;                                                       // a row exceeds the stage capacity
+  impl::RowOrder<device_type, typename Matrix::offset_type> order;             // reordering
+  impl::SpmmMergePath<device_type, typename Matrix::scalar_type> merge_path;    // flat
 };
 
+namespace detail {
 template <class Matrix>
-SpmmPlan make_spmm_plan(const Matrix& A, int k, const SpmmOptions& options = {}) {
+void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::int64_t max_length) {
+  using exec = typename Matrix::execution_space;
+  using S = typename Matrix::scalar_type;
+  const char* who = "spk::make_spmm_plan";
+  check_launch_shape<exec>(shape, who);
+  if (!impl::spmm_columns_per_lane_compiled<exec>(shape.columns_per_lane))
+    throw invalid_argument(concat(who, ": ", shape.columns_per_lane, " columns per lane is not compiled for this ",
+                                  "back-end, expected ", is_host_space<exec>() ? "1, 8 or 32" : "1, 2, 4 or 8"));
+  // See check_spmv_shape: a GPU team launch over Kokkos's scratch limit must never be attempted.
+  const std::size_t scratch_max = select::spmm_scratch_max<exec>();
+  const int staged = algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity;
+  if (staged < 1)
+    throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ",
+                                  algorithm == SpmmAlgorithm::flat ? "chunk" : "stage capacity", " >= 1, got ",
+                                  algorithm == SpmmAlgorithm::flat ? shape.chunk : shape.stage_capacity));
+  const std::size_t bytes =
+      select::spmm_scratch_bytes(algorithm, shape, sizeof(S), sizeof(typename Matrix::ordinal_type), max_length);
+  if (bytes > scratch_max)
+    throw invalid_argument(concat(who, ": ", to_string(algorithm), " with ", describe(shape), " needs ", bytes,
+                                  " bytes of team scratch, more than the ", scratch_max, " this back-end gives"));
+}
+}  // namespace detail
+
+template <class Matrix>
+SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& options = {}) {
   static_assert(is_csr_matrix<Matrix>::value, "spk::make_spmm_plan: A must be an spk::CsrMatrix");
   using exec = typename Matrix::execution_space;
+  using S = typename Matrix::scalar_type;
   if (k < 0) throw invalid_argument(detail::concat("spk::make_spmm_plan: k is ", k, ", expected k >= 0"));
   Kokkos::Timer timer;
-  SpmmPlan plan;
+  SpmmPlan<Matrix> plan;
   plan.k = k;
   plan.stats = row_length_stats(A);
-  plan.algorithm = options.algorithm == SpmmAlgorithm::automatic ? select::choose_spmm_algorithm(plan.stats, k)
-                                                                 : options.algorithm;
-  plan.shape = select::spmm_launch_shape<exec>(plan.algorithm, plan.stats, k);
+  constexpr int ordinal_bytes = sizeof(typename Matrix::ordinal_type);
+  auto choice = select::choose_spmm<exec>(options.algorithm, plan.stats, k, sizeof(S), ordinal_bytes);
+  if (options.reorder != RowReordering::none && options.algorithm == SpmmAlgorithm::automatic &&
+      choice.algorithm == SpmmAlgorithm::flat)  // flat balances nonzeros in stored order; reordering asks for rows
+    choice = select::choose_spmm<exec>(SpmmAlgorithm::row_team, plan.stats, k, sizeof(S), ordinal_bytes);
+  plan.algorithm = choice.algorithm;
+  plan.shape = options.shape ? *options.shape : choice.shape;
+  plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
   if (options.vector_length > 0) plan.shape.vector_length = options.vector_length;
   if (options.team_size > 0) plan.shape.team_size = options.team_size;
-  check_launch_shape<exec>(plan.shape, "spk::make_spmm_plan");
+  if (options.columns_per_lane > 0) plan.shape.columns_per_lane = options.columns_per_lane;
+  if (plan.algorithm == SpmmAlgorithm::flat && options.reorder != RowReordering::none)
+    throw invalid_argument(detail::concat("spk::make_spmm_plan: flat balances nonzeros in stored row order and ",
+                                          "does not reorder rows; ask row-team or k-tiled for ",
+                                          to_string(options.reorder), " reordering"));
+  detail::check_spmm_shape<Matrix>(plan.algorithm, plan.shape, plan.stats.max_length);
+  plan.reorder = options.reorder;
+  std::int64_t teams = 0;
+  if (plan.algorithm == SpmmAlgorithm::flat) {
+    plan.merge_path = impl::make_spmm_merge_path(A, plan.shape.chunk, k);
+    teams = impl::flat_teams(plan.merge_path.chunks, plan.shape);
+  } else {
+    Kokkos::Timer reorder_timer;
+    plan.order = impl::make_row_order(A, options.reorder);
+    plan.reorder_seconds = reorder_timer.seconds();
+    plan.row_blocks = plan.order.identity()
+                          ? impl::make_row_blocks(A, plan.shape.stage_capacity)
+                          : impl::make_row_blocks<exec, typename Matrix::device_type>(
+                                plan.order.offsets, A.num_rows(), plan.shape.stage_capacity);
+    plan.long_rows = plan.stats.max_length > plan.shape.stage_capacity;
+    teams = plan.algorithm == SpmmAlgorithm::k_tiled ? impl::k_tiled_teams(plan.row_blocks.count, k, plan.shape)
+                                                     : plan.row_blocks.count;
+  }
+  if (teams > std::numeric_limits<int>::max())
+    throw invalid_argument(detail::concat("spk::make_spmm_plan: ", to_string(plan.algorithm), " would launch ",
+                                          teams, " teams, more than a Kokkos league holds (",
+                                          std::numeric_limits<int>::max(),
+                                          "); force a larger stage capacity or chunk"));
+  Kokkos::fence();
   plan.setup_seconds = timer.seconds();
   return plan;
 }
 
 namespace detail {
-template <class Matrix, class BView, class CView>
-void check_spmm_arguments(const SpmmPlan& plan, const Matrix& A, const BView& B, const CView& C) {
+template <class Plan, class Matrix, class BView, class CView>
+void check_spmm_arguments(const Plan& plan, const Matrix& A, const BView& B, const CView& C) {
   static_assert(is_csr_matrix<Matrix>::value, "spk::spmm: A must be an spk::CsrMatrix");
   static_assert(Kokkos::is_view<BView>::value && Kokkos::is_view<CView>::value, "spk::spmm: B and C must be Views");
   static_assert(static_cast<int>(BView::rank) == 2 && static_cast<int>(CView::rank) == 2,
@@ -69,17 +151,25 @@ void check_spmm_arguments(const SpmmPlan& plan, const Matrix& A, const BView& B,
 }
 }  // namespace detail
 
+// A must have the sparsity pattern the plan analysed (its values may have changed).
 template <class Matrix, class BView, class CView>
-void spmm(const SpmmPlan& plan, typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
+void spmm(const SpmmPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
           typename Matrix::scalar_type beta, const CView& C) {
   detail::check_spmm_arguments(plan, A, B, C);
   switch (plan.algorithm) {
-    case SpmmAlgorithm::row_team: impl::spmm_row_team(plan.shape, alpha, A, B, beta, C); break;
+    case SpmmAlgorithm::row_team:
+      impl::spmm_row_team(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
+      break;
+    case SpmmAlgorithm::k_tiled:
+      impl::spmm_k_tiled(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
+      break;
+    case SpmmAlgorithm::flat: impl::spmm_flat(plan.shape, plan.merge_path, alpha, A, B, beta, C); break;
     case SpmmAlgorithm::automatic:
       throw invalid_argument("spk::spmm: the plan has no algorithm; build it with spk::make_spmm_plan");
   }
 }
 
+// One-shot form: analyses A, then multiplies. Prefer a plan when A is used more than once.
 template <class Matrix, class BView, class CView>
 void spmm(typename Matrix::scalar_type alpha, const Matrix& A, const BView& B, typename Matrix::scalar_type beta,
           const CView& C, const SpmmOptions& options = {}) {

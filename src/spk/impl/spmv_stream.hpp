@@ -18,24 +18,27 @@ struct RowBlocks {
 };
 
 // Rows longer than half the capacity get a block of their own; the others are grouped by the window of width
-// capacity/2 their first nonzero falls in, so a block holds fewer than capacity/2 + capacity/2 nonzeros.
-template <class Matrix>
-RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity) {
-  using T = SpmvTypes<Matrix>;
-  const std::int64_t rows = A.num_rows();
+// capacity/2 their first nonzero falls in, so a block holds fewer than capacity/2 + capacity/2 nonzeros. Works over
+// any row-offset array: A's own, or the offsets of a reordered row sequence (SpMM row reordering).
+template <class Exec, class Device, class RowMap>
+RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity) {
   const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1;
-  const auto row_map = A.row_map();
   const auto starts_block = KOKKOS_LAMBDA(const std::int64_t r)->bool {
     if (r == 0 || r == rows) return true;
     const std::int64_t prev = row_map(r) - row_map(r - 1), len = row_map(r + 1) - row_map(r);
     return prev > half || len > half || row_map(r) / half != row_map(r - 1) / half;
   };
-  RowBlocks<typename Matrix::device_type> blocks;
+  RowBlocks<Device> blocks;
   if (rows == 0) return blocks;
-  blocks.starts = compact_indices<typename T::exec, typename Matrix::device_type>("spk::spmv_stream::blocks",
-                                                                                  rows + 1, starts_block);
+  blocks.starts = compact_indices<Exec, Device>("spk::row_blocks", rows + 1, starts_block);
   blocks.count = static_cast<std::int64_t>(blocks.starts.extent(0)) - 1;
   return blocks;
+}
+
+template <class Matrix>
+RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity) {
+  return make_row_blocks<typename Matrix::execution_space, typename Matrix::device_type>(A.row_map(), A.num_rows(),
+                                                                                          capacity);
 }
 
 template <class Matrix, class XView, class YView>

@@ -1,28 +1,157 @@
 #pragma once
-// SpMM selection: algorithm and launch shape from the dense width k.
+// SpMM selection: algorithm and launch shape (lanes per row, columns per lane, team size, stage capacity or chunk)
+// from the dense width k and row-length features. With `automatic`, the nearest swept (matrix, k) of the
+// back-end's tuning table (backends/tuning/spmm_<backend>.hpp, written by `spk-bench --sweep --op spmm`) decides; a
+// forced algorithm takes the shape of its nearest entry. Without a usable entry, the rules below apply.
 #include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include <tuning/spmm_cuda.hpp>
+#include <tuning/spmm_hip.hpp>
+#include <tuning/spmm_openmp.hpp>
 
 #include "../algorithms.hpp"
-#include "../impl/spmm_row_team.hpp"
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "../matrix_stats.hpp"
 
 namespace spk::select {
 
-inline SpmmAlgorithm choose_spmm_algorithm(const RowLengthStats&, int) { return SpmmAlgorithm::row_team; }
+struct SpmmChoice {
+  SpmmAlgorithm algorithm = SpmmAlgorithm::automatic;
+  LaunchShape shape;
+  const char* tuned_from = nullptr;  // the table entry it came from, if any
+};
 
 template <class ExecSpace>
-LaunchShape spmm_launch_shape(SpmmAlgorithm, const RowLengthStats&, int k) {
+constexpr const tuning::SpmmTuningEntry* spmm_table() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return tuning::spmm_cuda;
+#endif
+#if defined(KOKKOS_ENABLE_HIP)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return tuning::spmm_hip;
+#endif
+  return is_host_space<ExecSpace>() ? tuning::spmm_openmp : nullptr;
+}
+
+// Distance in log feature space: k weighs most (it sets the lane layout), then the mean row length, the tail and
+// the size.
+inline double spmm_feature_distance(const RowLengthStats& s, int k, const tuning::SpmmTuningEntry& e) {
+  const auto d = [](double a, double b) { return std::log2(1 + a) - std::log2(1 + b); };
+  const double width = d(k, e.k), mean = d(s.mean_length, e.mean), max = d(static_cast<double>(s.max_length), e.max);
+  const double spread = d(s.stddev_length, e.stddev), rows = d(static_cast<double>(s.rows), e.rows);
+  return 8 * width * width + 4 * mean * mean + max * max + spread * spread + 0.5 * rows * rows;
+}
+
+// The nearest entry with this precision (any precision if none), and this algorithm unless automatic, whose shape
+// also fits k: no wider than a warp or twice k (an entry for k = 256 with 8 columns per lane would idle most lanes
+// at k = 3).
+inline const tuning::SpmmTuningEntry* nearest_spmm_entry(const tuning::SpmmTuningEntry* table,
+                                                         const RowLengthStats& s, int k, int scalar_bytes,
+                                                         SpmmAlgorithm algorithm) {
+  const tuning::SpmmTuningEntry* best = nullptr;
+  double best_distance = 0;
+  bool best_same_precision = false;
+  for (const auto* e = table; e && e->matrix; ++e) {
+    if (algorithm != SpmmAlgorithm::automatic && e->algorithm != algorithm) continue;
+    if (e->shape.vector_length * e->shape.columns_per_lane > std::max(32, 2 * pow2_ceil(k))) continue;
+    const bool same = e->scalar_bytes == scalar_bytes;
+    const double distance = spmm_feature_distance(s, k, *e);
+    if (!best || (same && !best_same_precision) || (same == best_same_precision && distance < best_distance)) {
+      best = e;
+      best_distance = distance;
+      best_same_precision = same;
+    }
+  }
+  return best;
+}
+
+inline SpmmAlgorithm rule_spmm_algorithm(const RowLengthStats& s) {
+  // A heavy tail (rows far longer than the mean) unbalances one-row-per-thread: balance nonzeros instead.
+  return static_cast<double>(s.max_length) > 32 * (s.mean_length + 1) ? SpmmAlgorithm::flat : SpmmAlgorithm::row_team;
+}
+
+template <class ExecSpace>
+LaunchShape rule_spmm_shape(SpmmAlgorithm algorithm, const RowLengthStats& s, int k) {
   LaunchShape shape;
   if constexpr (is_host_space<ExecSpace>()) {
-    shape.rows_per_thread = 64;
-    return shape;
+    shape.columns_per_lane = k >= 32 ? 32 : (k >= 8 ? 8 : 1);
+    shape.stage_capacity = 4096;
+  } else {
+    // One column per lane up to a warp, then more columns per lane (wider register tiles) up to 8.
+    const int width = std::min(pow2_ceil(k), 8 * max_vector_length<ExecSpace>());
+    shape.columns_per_lane = std::clamp(width / max_vector_length<ExecSpace>(), 1, 8);
+    shape.vector_length = std::clamp(width / shape.columns_per_lane, 1, max_vector_length<ExecSpace>());
+    shape.team_size = std::max(1, 256 / shape.vector_length);
+    shape.stage_capacity = 1024;
   }
-  // Enough lanes that one pass of columns_per_lane columns each covers k, up to the hardware width.
-  const int per_lane = impl::spmm_columns_per_lane<ExecSpace>();
-  shape.vector_length = std::clamp(pow2_ceil((k + per_lane - 1) / per_lane), 1, max_vector_length<ExecSpace>());
-  shape.team_size = std::max(1, 128 / shape.vector_length);
+  if (algorithm == SpmmAlgorithm::flat) {
+    // Carries cost 2 x chunks x k scalars: chunks of several mean rows keep them under half of C. On GPUs a team
+    // stages team_size x chunk nonzeros: at most 2048 (24 KiB in fp64), fewer threads when chunks are long.
+    const int least = pow2_ceil(static_cast<long long>(std::min(4096.0, 4 * (s.mean_length + 1))));
+    if (is_host_space<ExecSpace>()) {
+      shape.chunk = std::max(1024, least);
+    } else {
+      shape.chunk = std::clamp(least, 16, 2048);
+      shape.team_size = std::max(1, std::min(shape.team_size, 2048 / shape.chunk));
+    }
+    shape.stage_capacity = 0;
+  }
   return shape;
+}
+
+// Team scratch a shape needs: staged nonzeros (values + column indices) plus, for row blocks with rows longer than
+// the capacity, the long-row partials.
+inline std::size_t spmm_scratch_bytes(SpmmAlgorithm algorithm, const LaunchShape& shape, std::size_t scalar_bytes,
+                                      std::size_t ordinal_bytes, std::int64_t max_length) {
+  const std::size_t staged =
+      static_cast<std::size_t>(algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity);
+  std::size_t bytes = staged * (scalar_bytes + ordinal_bytes) + 64;  // 64: alignment
+  if (algorithm != SpmmAlgorithm::flat && max_length > shape.stage_capacity)
+    bytes += static_cast<std::size_t>(shape.team_size) * shape.vector_length * shape.columns_per_lane * scalar_bytes;
+  return bytes;
+}
+
+template <class ExecSpace>
+std::size_t spmm_scratch_max() {
+  return is_host_space<ExecSpace>() ? std::size_t(1) << 30
+                                    : static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+}
+
+// A table entry swept in another precision (or with 4-byte indices) may need more scratch here: halve the flat
+// team or the stage capacity until it fits.
+template <class ExecSpace>
+LaunchShape fit_spmm_scratch(SpmmAlgorithm algorithm, LaunchShape shape, std::size_t scalar_bytes,
+                             std::size_t ordinal_bytes, std::int64_t max_length) {
+  while (spmm_scratch_bytes(algorithm, shape, scalar_bytes, ordinal_bytes, max_length) >
+         spmm_scratch_max<ExecSpace>()) {
+    if (algorithm == SpmmAlgorithm::flat && shape.team_size > 1)
+      shape.team_size /= 2;
+    else if (algorithm == SpmmAlgorithm::flat && shape.chunk > 1)
+      shape.chunk /= 2;
+    else if (algorithm != SpmmAlgorithm::flat && shape.stage_capacity > 1)
+      shape.stage_capacity /= 2;
+    else
+      break;  // nothing left to shrink: the plan's check names the problem
+  }
+  return shape;
+}
+
+template <class ExecSpace>
+SpmmChoice choose_spmm(SpmmAlgorithm forced, const RowLengthStats& s, int k, int scalar_bytes,
+                       int ordinal_bytes = 4) {
+  SpmmChoice c;
+  if (const auto* e = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, forced)) {
+    c.algorithm = e->algorithm;
+    c.shape = e->shape;
+    c.tuned_from = e->matrix;
+  } else {
+    c.algorithm = forced == SpmmAlgorithm::automatic ? rule_spmm_algorithm(s) : forced;
+    c.shape = rule_spmm_shape<ExecSpace>(c.algorithm, s, k);
+  }
+  c.shape = fit_spmm_scratch<ExecSpace>(c.algorithm, c.shape, scalar_bytes, ordinal_bytes, s.max_length);
+  return c;
 }
 
 }  // namespace spk::select

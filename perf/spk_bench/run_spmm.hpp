@@ -1,7 +1,12 @@
+#pragma once
 // SpMM C = A B for each --k, B and C dense in the --layout: spk's algorithms and the yardsticks (Kokkos Kernels:
 // rank-2 SpMV; GraphBLAS: GrB_mxm with B a full matrix; Eigen: sparse * dense), each checked against the oracle,
-// then timed (beta = 0).
+// then timed (beta = 0). Instantiated by run_spmm_float.cpp and run_spmm_double.cpp (two translation units, so a
+// parallel build compiles the heavy kernel instantiations side by side).
+#include <algorithm>
+#include <cstdio>
 #include <memory>
+#include <vector>
 
 #include <spk/spmm.hpp>
 
@@ -57,22 +62,43 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
     return compare_dense(hC, ref, tol);
   };
 
-  for (const auto& name : o.spk_algorithms[1]) {
+  // One spk row: plan (plan_for_row: timed apart from the calls), check against the oracle, time.
+  const auto spk_row = [&](const std::string& name, const spk::SpmmOptions& options, bool sweep) {
     Row r = new_row(name, false);
     try {
-      spk::SpmmOptions options;
-      options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
-      const spk::SpmmPlan plan = spk::make_spmm_plan(m.device, k, options);
-      r.setup_ms = plan.setup_seconds * 1e3;
-      r.chosen = std::string(spk::to_string(plan.algorithm));
+      const auto plan = plan_for_row(r, [&]() { return spk::make_spmm_plan(m.device, k, options); });
+      if (plan.reorder != spk::RowReordering::none) {
+        char cost[64];
+        std::snprintf(cost, sizeof cost, " order %.3g ms", plan.reorder_seconds * 1e3);
+        r.chosen += "; " + std::string(spk::to_string(plan.reorder)) + cost;
+      }
       const auto call = [&]() { spk::spmm(plan, S(1), m.device, B, S(0), C); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
+      if (sweep && r.check == "ok")
+        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), k, plan.stats,
+                             enumerator(plan.algorithm, "SpmmAlgorithm"), plan.shape, r.time_ms, r.gflops});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();
     }
     ctx.add(std::move(r));
+  };
+  const auto reorder = spk::parse_algorithm<spk::RowReordering>(o.reorder);
+  for (const auto& name : o.spk_algorithms[1]) {
+    spk::SpmmOptions options;
+    options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
+    options.reorder = reorder;
+    spk_row(name, options, false);
   }
+  const double mean_length =
+      static_cast<double>(shape.nnz) / static_cast<double>(std::max<std::int64_t>(1, shape.rows));
+  if (!o.sweep_path.empty())
+    for (const auto& [algorithm, launch] : spmm_sweep_candidates<ExecSpace>(k, sizeof(S), mean_length)) {
+      spk::SpmmOptions options;
+      options.algorithm = algorithm;
+      options.shape = launch;
+      spk_row(std::string(spk::to_string(algorithm)), options, true);
+    }
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
   if (ctx.has_yardstick("kokkoskernels")) {
@@ -149,7 +175,5 @@ void run_spmm(const MatrixCase<S, Off>& m, RunContext& ctx) {
       run_spmm_k<S, Off, Kokkos::LayoutRight>(m, k, ctx);
   }
 }
-
-SPK_BENCH_INSTANTIATE(run_spmm)
 
 }  // namespace spk_bench

@@ -1,0 +1,194 @@
+#pragma once
+// What the SpMM kernels share. A vector lane owns CPL output columns of a row and keeps their sums in registers
+// until one final store. With row-major B the lane's columns are consecutive, c0 + lane * CPL + j, so one lane
+// reads them with one 8- or 16-byte load when B is aligned (float4 / double2 on GPUs: a warp moves a 128-byte row
+// slice per instruction); otherwise they are strided, c0 + lane + j * lanes, so consecutive lanes read consecutive
+// columns. The row's column indices and values come from scratch, where the team staged them with coalesced loads.
+#include <cstdint>
+#include <type_traits>
+
+#include "../error.hpp"
+#include "../execution.hpp"
+#include "spmv_common.hpp"
+
+namespace spk::impl {
+
+template <class Matrix>
+struct SpmmTypes : SpmvTypes<Matrix> {
+  using ordinal = typename Matrix::ordinal_type;
+  using ordinal_scratch =
+      Kokkos::View<ordinal*, typename SpmvTypes<Matrix>::exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  using row_view = Kokkos::View<const ordinal*, typename SpmvTypes<Matrix>::device>;
+};
+
+// is_host_space as a constant that device code may read (nvcc refuses calls to host constexpr functions there).
+template <class ExecSpace>
+struct HostSpaceFlag {
+  static constexpr bool value = is_host_space<ExecSpace>();
+};
+
+// The columns-per-lane values compiled for each kernel (the selector picks one). GPUs use few with many lanes;
+// host back-ends have one lane, so wide register tiles that the compiler vectorises.
+template <class ExecSpace>
+constexpr bool spmm_columns_per_lane_compiled(int cpl) {
+  if constexpr (is_host_space<ExecSpace>())
+    return cpl == 1 || cpl == 8 || cpl == 32;
+  else
+    return cpl == 1 || cpl == 2 || cpl == 4 || cpl == 8;
+}
+
+template <class ExecSpace, class F>
+void with_columns_per_lane(int cpl, F&& f) {
+  const auto call = [&](auto c) {
+    if constexpr (spmm_columns_per_lane_compiled<ExecSpace>(decltype(c)::value)) f(c);
+  };
+  switch (cpl) {
+    case 1: call(std::integral_constant<int, 1>{}); break;
+    case 2: call(std::integral_constant<int, 2>{}); break;
+    case 4: call(std::integral_constant<int, 4>{}); break;
+    case 8: call(std::integral_constant<int, 8>{}); break;
+    case 32: call(std::integral_constant<int, 32>{}); break;
+    default: break;
+  }
+}
+
+// Which columns a lane owns: first, first + step, ... (CPL of them). Host back-ends have one lane.
+struct LaneColumns {
+  int first, step;
+};
+
+template <class ExecSpace, int CPL, class BView>
+KOKKOS_INLINE_FUNCTION LaneColumns lane_columns(int c0, int lane, int lanes) {
+  constexpr bool row_major = std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>;
+  if constexpr (row_major || HostSpaceFlag<ExecSpace>::value) {
+    (void)lanes;
+    return {c0 + lane * CPL, 1};
+  } else {
+    return {c0 + lane, lanes};
+  }
+}
+
+// True when a lane's CPL consecutive columns of B may be read with aligned 8/16-byte loads.
+template <int CPL, class BView>
+bool packed_loads_ok(const BView& B) {
+  using S = typename BView::non_const_value_type;
+  constexpr std::size_t bytes = CPL * sizeof(S) < 16 ? CPL * sizeof(S) : 16;
+  if constexpr (!std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight> || CPL == 1) {
+    return false;
+  } else {
+    return reinterpret_cast<std::uintptr_t>(B.data()) % bytes == 0 && (B.stride(0) * sizeof(S)) % bytes == 0;
+  }
+}
+
+// x[j] = p[j] for j < N with loads of up to 16 bytes; p must be aligned to min(16, N * sizeof(S)).
+template <int N, class S>
+KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
+  constexpr int bytes = N * sizeof(S) < 16 ? static_cast<int>(N * sizeof(S)) : 16;
+  constexpr int per = bytes / static_cast<int>(sizeof(S));
+  struct alignas(bytes) Pack {
+    S v[per];
+  };
+  for (int q = 0; q < N; q += per) {
+    const Pack pk = *reinterpret_cast<const Pack*>(p + q);
+    for (int i = 0; i < per; ++i) x[q + i] = pk.v[i];
+  }
+}
+
+// acc[j] += sum over p in [b, e) of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged scratch or
+// the matrix's own arrays (long rows). packed: lc.step is 1 and B allows aligned vector loads (packed_loads_ok).
+template <int CPL, class Scalar, class Cols, class Vals, class Index, class BView>
+KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
+                                            const BView& B, LaneColumns lc, bool packed, int k) {
+  // B loads each lane keeps in flight (U nonzeros x CPL columns), so the gathers overlap instead of queueing.
+  constexpr int U = CPL >= 8 ? 2 : 4;
+  const int first_col = lc.first, stride = lc.step;
+  if (first_col + (CPL - 1) * stride < k) {  // every column of the lane exists
+    Index p = b;
+    for (; p + U <= e; p += U) {
+      Scalar v[U], x[U][CPL];
+      for (int u = 0; u < U; ++u) {
+        const auto c = cols(p + u);
+        v[u] = vals(p + u);
+        if (packed)
+          load_packed<CPL>(&B(c, first_col), x[u]);
+        else
+          for (int j = 0; j < CPL; ++j) x[u][j] = B(c, first_col + j * stride);
+      }
+      for (int u = 0; u < U; ++u)
+        for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
+    }
+    for (; p < e; ++p) {
+      const auto c = cols(p);
+      const Scalar v = vals(p);
+      Scalar x[CPL];
+      if (packed)
+        load_packed<CPL>(&B(c, first_col), x);
+      else
+        for (int j = 0; j < CPL; ++j) x[j] = B(c, first_col + j * stride);
+      for (int j = 0; j < CPL; ++j) acc[j] += v * x[j];
+    }
+  } else {
+    for (Index p = b; p < e; ++p) {
+      const auto c = cols(p);
+      const Scalar v = vals(p);
+      for (int j = 0; j < CPL; ++j)
+        if (first_col + j * stride < k) acc[j] += v * B(c, first_col + j * stride);
+    }
+  }
+}
+
+// C(row, ...) = alpha * acc + beta * C(row, ...) for the lane's columns; beta == 0 never reads C (BLAS semantics).
+template <int CPL, class Scalar, class CView>
+KOKKOS_INLINE_FUNCTION void store_lane(const CView& C, std::int64_t row, const Scalar (&acc)[CPL], LaneColumns lc,
+                                       int k, Scalar alpha, Scalar beta) {
+  for (int j = 0; j < CPL; ++j) {
+    const int c = lc.first + j * lc.step;
+    if (c < k) C(row, c) = beta == Scalar(0) ? alpha * acc[j] : alpha * acc[j] + beta * C(row, c);
+  }
+}
+
+template <class Member, class Cols, class Vals, class Entries, class Values, class Offset>
+KOKKOS_INLINE_FUNCTION void stage_nonzeros(const Member& team, const Cols& cols, const Vals& vals,
+                                           const Entries& entries, const Values& values, Offset base, int n) {
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n), [&](const int i) {
+    cols(i) = entries(base + i);
+    vals(i) = values(base + i);
+  });
+}
+
+// A row too long to stage, by the whole team (team-per-long-row): thread i of the team accumulates the i-th
+// contiguous piece of nonzeros [begin, end) straight from global memory, leaves its partial tile in `partials`
+// (team_size x lanes*CPL scratch), and the team adds the partials in thread order (deterministic), column tile by
+// column tile over [c_begin, c_end).
+template <int CPL, class ExecSpace, class Member, class Partials, class Entries, class Values, class Offset,
+          class BView, class CView, class Scalar>
+KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& partials, const Entries& entries,
+                                          const Values& values, Offset begin, Offset end, const BView& B,
+                                          const CView& C, std::int64_t row, int c_begin, int c_end, int lanes,
+                                          bool packed, Scalar alpha, Scalar beta) {
+  const int threads = team.team_size(), width = lanes * CPL, k = static_cast<int>(B.extent(1));
+  const std::int64_t n = end - begin;
+  for (int c0 = c_begin; c0 < c_end; c0 += width) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, threads), [&](const int i) {
+      const Offset b = begin + static_cast<Offset>(n * i / threads);
+      const Offset e = begin + static_cast<Offset>(n * (i + 1) / threads);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
+        const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, lane, lanes);
+        Scalar acc[CPL] = {};
+        accumulate_lane<CPL>(acc, entries, values, b, e, B, lc, packed, k);
+        for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
+      });
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, width), [&](const int q) {
+      if (c0 + q < k) {
+        Scalar sum = 0;
+        for (int i = 0; i < threads; ++i) sum += partials(i * width + q);
+        C(row, c0 + q) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c0 + q);
+      }
+    });
+    team.team_barrier();
+  }
+}
+
+}  // namespace spk::impl
