@@ -53,14 +53,7 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
   Dense C("spk_bench::C", m.host.num_rows(), k);
   const auto hC = Kokkos::create_mirror_view(C);
   const auto ref = oracle_spmm(m.host, hB);
-  const double tol = tolerance<S>(m.max_row_length);
-  const auto checker = [&](const auto& call) {
-    poison(C);
-    call();
-    Kokkos::fence();
-    Kokkos::deep_copy(hC, C);
-    return compare_dense(hC, ref, tol);
-  };
+  const auto checker = oracle_checker(C, hC, ref, tolerance<S>(m.max_row_length));
 
   // One spk row: plan (plan_for_row: timed apart from the calls), check against the oracle, time.
   const auto spk_row = [&](const std::string& name, const spk::SpmmOptions& options, bool sweep) {

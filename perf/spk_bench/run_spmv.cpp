@@ -27,14 +27,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   Vector y("spk_bench::y", m.host.num_rows());
   const auto hy = Kokkos::create_mirror_view(y);
   const auto ref = oracle_spmv(m.host, hx);
-  const double tol = tolerance<S>(m.max_row_length);
-  const auto checker = [&](const auto& call) {
-    poison(y);
-    call();
-    Kokkos::fence();
-    Kokkos::deep_copy(hy, y);
-    return compare_dense(hy, ref, tol);
-  };
+  const auto checker = oracle_checker(y, hy, ref, tolerance<S>(m.max_row_length));
 
   // One spk row: plan (timed separately), check against the oracle, time. Returns the plan's choice when it ran.
   const auto spk_row = [&](const std::string& name, const spk::SpmvOptions& options, bool sweep) {

@@ -135,6 +135,19 @@ void check_then_time(Row& r, const Call& call, Checker&& checker, int warmup, in
   }
 }
 
+// The check every timed call goes through: poison the output, run the call once, copy the output to the host and
+// compare it with the oracle's result.
+template <class Out, class HostOut, class Ref>
+auto oracle_checker(const Out& out, const HostOut& host_out, const Ref& ref, double tol) {
+  return [out, host_out, ref, tol](const auto& call) {
+    poison(out);
+    call();
+    Kokkos::fence();
+    Kokkos::deep_copy(host_out, out);
+    return compare_dense(host_out, ref, tol);
+  };
+}
+
 // Builds an spk plan three times with make() and records the median set-up time in the row (the first build in a
 // process also pays one-time costs, e.g. CUDA loading each kernel's module on first launch, that a reused plan never
 // sees again) and the plan's choice: algorithm [launch shape; the tuning-table entry it came from]. Returns the plan.

@@ -18,7 +18,6 @@ struct SpmmTypes : SpmvTypes<Matrix> {
   using ordinal = typename Matrix::ordinal_type;
   using ordinal_scratch =
       Kokkos::View<ordinal*, typename SpmvTypes<Matrix>::exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
-  using row_view = Kokkos::View<const ordinal*, typename SpmvTypes<Matrix>::device>;
 };
 
 // is_host_space as a constant that device code may read (nvcc refuses calls to host constexpr functions there).

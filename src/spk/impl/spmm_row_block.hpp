@@ -39,7 +39,6 @@ struct SpmmRowBlockTeam {
   int capacity;      // staged nonzeros per block
   int lanes;         // vector lanes per row
   int tile_width;    // columns of C per team: a multiple of lanes * CPL (k-tiled), or k rounded up (row-team)
-  bool long_rows;    // some row exceeds the capacity: scratch for team_long_row's partials
   bool packed;       // packed_loads_ok(B)
 
   static std::size_t scratch_bytes(int capacity, int team_size, int lanes, bool long_rows) {
@@ -109,7 +108,7 @@ void launch_spmm_row_blocks(const char* label, const LaunchShape& shape,
   with_columns_per_lane<typename Matrix::execution_space>(shape.columns_per_lane, [&](auto cpl) {
     using Team = SpmmRowBlockTeam<decltype(cpl)::value, Matrix, BView, CView>;
     const Team body{A.row_map(), A.entries(), A.values(), blocks.starts, blocks.count, order.rows, order.offsets,
-                    B, C, alpha, beta, shape.stage_capacity, shape.vector_length, tile_width, long_rows,
+                    B, C, alpha, beta, shape.stage_capacity, shape.vector_length, tile_width,
                     packed_loads_ok<decltype(cpl)::value>(B)};
     policy_type policy(static_cast<int>(blocks.count * tiles), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.stage_capacity, shape.team_size,
