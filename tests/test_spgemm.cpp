@@ -1,5 +1,6 @@
-// SpGEMM against the sequential oracle: exact structure (sorted, duplicate-free), values by relative error, the
-// scratch and global accumulator paths, symbolic reuse, and the argument checks.
+// SpGEMM against the sequential oracle: exact structure (sorted, duplicate-free), values by relative error, on
+// every path forced on purpose (tiny rows, hash, dense tile, global fallback) and the automatic binning, sorted and
+// unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse, and the argument checks.
 #include <spk/reference/reference.hpp>
 #include <spk/spgemm.hpp>
 
@@ -13,31 +14,37 @@ class Spgemm : public ::testing::Test {};
 TYPED_TEST_SUITE(Spgemm, ScalarOffsetTypes);
 
 namespace {
-// Compares C (on any space) with the oracle: identical row_map and columns, values within tolerance.
+using Path = spk::impl::SpgemmPath;
+using RefMatrix = spk::HostCsrMatrix<double, std::int32_t, std::int64_t>;
+
+std::vector<spk::SpgemmAlgorithm> every_algorithm() {
+  auto all = spk::all_algorithms<spk::SpgemmAlgorithm>();
+  all.insert(all.begin(), spk::SpgemmAlgorithm::automatic);
+  return all;
+}
+
+// Compares C (on any space) with the oracle: identical row_map and columns, values within tolerance. Unsorted
+// output is sorted row by row first (its columns must still be distinct).
 template <class S, class Off, class Space>
-void expect_matches_oracle(const spk::CsrMatrix<S, std::int32_t, Off, Space>& C,
-                           const spk::HostCsrMatrix<double, std::int32_t, std::int64_t>& ref, const std::string& what) {
-  const auto hC = spk::to_host(C);
+void expect_matches_oracle(const spk::CsrMatrix<S, std::int32_t, Off, Space>& C, const RefMatrix& ref,
+                           const std::string& what, bool sorted = true) {
+  auto hC = spk::to_host(C);
   ASSERT_EQ(hC.num_rows(), ref.num_rows()) << what;
   ASSERT_EQ(hC.num_cols(), ref.num_cols()) << what;
   ASSERT_EQ(static_cast<std::int64_t>(hC.nnz()), static_cast<std::int64_t>(ref.nnz())) << what;
   for (std::int64_t r = 0; r <= hC.num_rows(); ++r)
     ASSERT_EQ(static_cast<std::int64_t>(hC.row_map()(r)), ref.row_map()(r)) << what << ", row_map at " << r;
+  if (!sorted) {
+    for (std::int64_t r = 0; r < hC.num_rows(); ++r) {
+      std::vector<std::pair<std::int32_t, S>> row;
+      for (auto p = hC.row_map()(r); p < hC.row_map()(r + 1); ++p) row.emplace_back(hC.entries()(p), hC.values()(p));
+      std::sort(row.begin(), row.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (std::size_t i = 0; i < row.size(); ++i)
+        hC.entries()(hC.row_map()(r) + i) = row[i].first, hC.values()(hC.row_map()(r) + i) = row[i].second;
+    }
+  }
   for (std::int64_t p = 0; p < ref.nnz(); ++p) ASSERT_EQ(hC.entries()(p), ref.entries()(p)) << what << ", entry " << p;
   EXPECT_LE(relative_error(hC.values(), ref.values()), tolerance<S>()) << what;
-}
-
-template <class S, class Off>
-void check_product(const Shape& a_shape, const Shape& b_shape, int scratch_slots) {
-  const std::uint64_t seed = fresh_seed();
-  const auto hA = random_csr<S, Off>(a_shape, seed);
-  const auto hB = random_csr<S, Off>(b_shape, seed + 1);
-  const auto ref = spk::reference::spgemm(hA, hB);
-  spk::SpgemmOptions options;
-  options.scratch_slots = scratch_slots;
-  const auto C = spk::spgemm(spk::copy_to<TestDevice>(hA), spk::copy_to<TestDevice>(hB), options);
-  expect_matches_oracle(C, ref, a_shape.name + " * " + b_shape.name + ", scratch slots " +
-                                    std::to_string(scratch_slots) + ", seed " + std::to_string(seed));
 }
 
 Shape square(std::string name, std::int64_t n, std::int64_t lo, std::int64_t hi) {
@@ -45,14 +52,62 @@ Shape square(std::string name, std::int64_t n, std::int64_t lo, std::int64_t hi)
             return std::uniform_int_distribution<std::int64_t>(lo, hi)(g);
           }};
 }
+
+// A 400-row A whose rows land on different paths under a 4 KiB scratch budget, times a wide B (20000 columns):
+// short rows (tiny tables), every 10th row medium (a hash table of 256), every 50th long (about 900 distinct
+// columns over the whole width: too many tiles for dense, so the global pool), some with one entry (copies).
+const Shape mixed_a{"mixed", 400, 400, [](std::int64_t r, std::mt19937_64& g) -> std::int64_t {
+                      if (r % 50 == 0) return 150;
+                      if (r % 10 == 0) return 25;
+                      return std::int64_t(g() % 6);
+                    }};
+const Shape wide_b{"wide_b", 400, 20000, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(6 + g() % 3); }};
+// B with few columns: every product row is dense relative to its span, the dense tile's case.
+const Shape narrow_b{"narrow_b", 400, 60, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 12); }};
+constexpr int small_scratch = 4096;
+
+template <class S, class Off>
+struct Operands {
+  spk::HostCsrMatrix<S, std::int32_t, Off> hA, hB;
+  RefMatrix ref;
+  std::uint64_t seed;
+  Operands(const Shape& a, const Shape& b) : seed(fresh_seed()) {
+    hA = random_csr<S, Off>(a, seed);
+    hB = random_csr<S, Off>(b, seed + 1);
+    ref = spk::reference::spgemm(hA, hB);
+  }
+  auto A() const { return spk::copy_to<TestDevice>(hA); }
+  auto B() const { return spk::copy_to<TestDevice>(hB); }
+  std::string what(const Shape& a, const Shape& b, const spk::SpgemmOptions& o) const {
+    return a.name + " * " + b.name + ", " + std::string(spk::to_string(o.algorithm)) +
+           (o.sorted ? "" : ", unsorted") + ", scratch " + std::to_string(o.scratch_bytes) + ", budget " +
+           std::to_string(o.memory_budget_bytes) + ", seed " + std::to_string(seed);
+  }
+};
+
+template <class S, class Off>
+void check_every_algorithm(const Shape& a, const Shape& b, int scratch_bytes = 0) {
+  const Operands<S, Off> op(a, b);
+  const auto A = op.A();
+  const auto B = op.B();
+  for (const auto algorithm : every_algorithm())
+    for (const bool sorted : {true, false}) {
+      spk::SpgemmOptions o;
+      o.algorithm = algorithm;
+      o.sorted = sorted;
+      o.scratch_bytes = scratch_bytes;
+      expect_matches_oracle(spk::spgemm(A, B, o), op.ref, op.what(a, b, o), sorted);
+    }
+}
 }  // namespace
 
-TYPED_TEST(Spgemm, SquareProductsOnScratchAndGlobalPaths) {
+TYPED_TEST(Spgemm, EveryPathSortedAndUnsorted) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   const auto A = square("random", 400, 0, 12);
-  for (const int slots : {0, 64, 1})  // default scratch, mixed, every non-empty row on the global fallback
-    check_product<S, Off>(A, A, slots);
+  check_every_algorithm<S, Off>(A, A);
+  check_every_algorithm<S, Off>(mixed_a, wide_b, small_scratch);  // multi-tile dense rows when forced
+  check_every_algorithm<S, Off>(mixed_a, narrow_b);
 }
 
 TYPED_TEST(Spgemm, EdgeShapes) {
@@ -62,8 +117,8 @@ TYPED_TEST(Spgemm, EdgeShapes) {
     if (shape.cols > 3000) continue;
     // B has as many rows as A has columns; its rows are short so that products stay small.
     const Shape b{"B", shape.cols, 37, [](std::int64_t r, std::mt19937_64&) { return r % 5; }};
-    check_product<S, Off>(shape, b, 0);
-    check_product<S, Off>(shape, b, 1);
+    check_every_algorithm<S, Off>(shape, b);
+    check_every_algorithm<S, Off>(shape, b, 1024);
   }
 }
 
@@ -73,38 +128,138 @@ TYPED_TEST(Spgemm, DenseOutputRowsAndEmptyResult) {
   // One dense row of A times a B with full rows: a C row holding every column (larger than scratch).
   const Shape a{"dense_row", 30, 300, [](std::int64_t r, std::mt19937_64&) { return r == 0 ? 300 : 2; }};
   const Shape b{"wide_b", 300, 6000, [](std::int64_t r, std::mt19937_64&) { return r % 7 == 0 ? 6000 : 3; }};
-  check_product<S, Off>(a, b, 0);
+  check_every_algorithm<S, Off>(a, b);
   // Products of empty rows: C exists with no nonzeros.
   const Shape empty{"empty", 50, 50, [](std::int64_t, std::mt19937_64&) { return 0; }};
-  check_product<S, Off>(empty, square("random", 50, 0, 5), 0);
-  check_product<S, Off>(square("random", 50, 0, 5), empty, 0);
+  check_every_algorithm<S, Off>(empty, square("random", 50, 0, 5));
+  check_every_algorithm<S, Off>(square("random", 50, 0, 5), empty);
+}
+
+// The automatic binning really sends rows down every path, and a forced path really takes the rows it can hold.
+TYPED_TEST(Spgemm, BinsReachEveryPath) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const Operands<S, Off> wide(mixed_a, wide_b), narrow(mixed_a, narrow_b);
+  using M = std::decay_t<decltype(wide.A())>;
+  const auto plan_of = [](const auto& op, spk::SpgemmAlgorithm algorithm, int scratch) {
+    spk::SpgemmOptions o;
+    o.algorithm = algorithm;
+    o.scratch_bytes = scratch;
+    spk::SpgemmPlan<M> plan;
+    spk::spgemm_symbolic(op.A(), op.B(), plan, o);
+    return plan;
+  };
+  const auto rows_on = [](const spk::SpgemmPlan<M>& p, Path path) { return p.numeric_rows[static_cast<int>(path)]; };
+  const auto automatic = plan_of(wide, spk::SpgemmAlgorithm::automatic, small_scratch);
+  for (const Path path : {Path::copy, Path::tiny, Path::hash, Path::global})
+    EXPECT_GT(rows_on(automatic, path), 0) << spk::describe(automatic) << ", seed " << wide.seed;
+  EXPECT_GT(rows_on(plan_of(narrow, spk::SpgemmAlgorithm::automatic, 0), Path::dense), 0) << narrow.seed;
+
+  const std::pair<spk::SpgemmAlgorithm, Path> forced[] = {{spk::SpgemmAlgorithm::tiny_rows, Path::tiny},
+                                                          {spk::SpgemmAlgorithm::hash, Path::hash},
+                                                          {spk::SpgemmAlgorithm::dense_tile, Path::dense},
+                                                          {spk::SpgemmAlgorithm::global, Path::global}};
+  for (const auto& [algorithm, path] : forced) {
+    const auto p = plan_of(wide, algorithm, 0);
+    EXPECT_GT(rows_on(p, path), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
+    for (const Path other : {Path::copy, Path::tiny, Path::hash, Path::dense, Path::global})
+      if (other != path && other != Path::global && other != Path::dense)
+        EXPECT_EQ(rows_on(p, other), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
+  }
+}
+
+// A memory budget that leaves room for only part of the global pool splits those rows into batches; the result
+// is the same as unbatched, and the plan's peak estimate stays within the budget.
+TYPED_TEST(Spgemm, BatchedEqualsUnbatched) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const auto shape = square("random", 600, 0, 14);
+  const Operands<S, Off> op(shape, shape);
+  const auto A = op.A();
+  const auto B = op.B();
+  using M = std::decay_t<decltype(A)>;
+  spk::SpgemmOptions o;
+  o.algorithm = spk::SpgemmAlgorithm::global;
+  spk::SpgemmPlan<M> whole;
+  spk::spgemm_symbolic(A, B, whole, o);
+  ASSERT_EQ(whole.numeric_batches, 1u);
+  M C1;
+  spk::spgemm_numeric(whole, A, B, C1);
+  expect_matches_oracle(C1, op.ref, op.what(shape, shape, o));
+
+  const std::int64_t pool = whole.global.pool_slots * static_cast<std::int64_t>(sizeof(S) + sizeof(std::int32_t));
+  o.memory_budget_bytes = whole.peak_bytes_estimate - pool + pool / 5;
+  spk::SpgemmPlan<M> batched;
+  spk::spgemm_symbolic(A, B, batched, o);
+  EXPECT_GT(batched.numeric_batches, 1u) << spk::describe(batched);
+  EXPECT_LE(batched.peak_bytes_estimate, o.memory_budget_bytes);
+  M C2;
+  spk::spgemm_numeric(batched, A, B, C2);
+  expect_matches_oracle(C2, op.ref, op.what(shape, shape, o));
+  const auto h1 = spk::to_host(C1), h2 = spk::to_host(C2);
+  for (std::int64_t p = 0; p < h1.nnz(); ++p) ASSERT_EQ(h1.entries()(p), h2.entries()(p)) << "entry " << p;
+  EXPECT_LE(relative_error(h2.values(), h1.values()), tolerance<S>());
+
+  // A budget below C itself is refused with the sizes named, before C is allocated.
+  o.memory_budget_bytes = 1024;
+  try {
+    spk::spgemm_symbolic(A, B, batched, o);
+    FAIL() << "expected spk::invalid_argument for a budget smaller than C";
+  } catch (const spk::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("memory budget"), std::string::npos) << e.what();
+  }
 }
 
 TYPED_TEST(Spgemm, SymbolicPlanIsReusedWhenOnlyValuesChange) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
-  const std::uint64_t seed = fresh_seed();
-  const auto shape = square("random", 300, 0, 10);
-  auto hA = random_csr<S, Off>(shape, seed);
-  auto hB = random_csr<S, Off>(shape, seed + 1);
-  auto A = spk::copy_to<TestDevice>(hA);
-  auto B = spk::copy_to<TestDevice>(hB);
-  spk::SpgemmPlan<decltype(A)> plan;
-  spk::spgemm_symbolic(A, B, plan);
-  decltype(A) C;
-  spk::spgemm_numeric(plan, A, B, C);
-  expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "first numeric, seed " + std::to_string(seed));
-  const auto* entries_before = C.entries().data();
+  for (const auto algorithm : every_algorithm()) {
+    const std::uint64_t seed = fresh_seed();
+    auto hA = random_csr<S, Off>(mixed_a, seed);
+    auto hB = random_csr<S, Off>(wide_b, seed + 1);
+    auto A = spk::copy_to<TestDevice>(hA);
+    auto B = spk::copy_to<TestDevice>(hB);
+    spk::SpgemmOptions o;
+    o.algorithm = algorithm;
+    o.scratch_bytes = small_scratch;
+    const std::string what = std::string(spk::to_string(algorithm)) + ", seed " + std::to_string(seed);
+    spk::SpgemmPlan<decltype(A)> plan;
+    spk::spgemm_symbolic(A, B, plan, o);
+    decltype(A) C;
+    spk::spgemm_numeric(plan, A, B, C);
+    expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "first numeric, " + what);
+    const auto* entries_before = C.entries().data();
 
-  // New values, same patterns: numeric alone, into the same C arrays.
-  fill_random(hA.values(), seed + 7);
-  fill_random(hB.values(), seed + 8);
-  Kokkos::deep_copy(A.values(), hA.values());
-  Kokkos::deep_copy(B.values(), hB.values());
-  poison(C.values());
-  spk::spgemm_numeric(plan, A, B, C);
-  EXPECT_EQ(C.entries().data(), entries_before);
-  expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "numeric reuse, seed " + std::to_string(seed));
+    // New values, same patterns: numeric alone, into the same C arrays.
+    fill_random(hA.values(), seed + 7);
+    fill_random(hB.values(), seed + 8);
+    Kokkos::deep_copy(A.values(), hA.values());
+    Kokkos::deep_copy(B.values(), hB.values());
+    poison(C.values());
+    spk::spgemm_numeric(plan, A, B, C);
+    EXPECT_EQ(C.entries().data(), entries_before);
+    expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "numeric reuse, " + what);
+  }
+}
+
+// B's rows unsorted (reversed) and so not copyable: C still comes out sorted and equal to the oracle's.
+TYPED_TEST(Spgemm, UnsortedOperandRows) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const auto shape = square("random", 300, 0, 9);
+  const Operands<S, Off> op(shape, shape);
+  auto hB = spk::copy_to<Kokkos::HostSpace>(op.hB);
+  for (std::int64_t r = 0; r < hB.num_rows(); ++r) {
+    std::reverse(hB.entries().data() + hB.row_map()(r), hB.entries().data() + hB.row_map()(r + 1));
+    std::reverse(hB.values().data() + hB.row_map()(r), hB.values().data() + hB.row_map()(r + 1));
+  }
+  const auto A = op.A();
+  const auto B = spk::copy_to<TestDevice>(hB);
+  for (const auto algorithm : every_algorithm()) {
+    spk::SpgemmOptions o;
+    o.algorithm = algorithm;
+    expect_matches_oracle(spk::spgemm(A, B, o), op.ref, "reversed B rows, " + op.what(shape, shape, o));
+  }
 }
 
 TEST(SpgemmArguments, BadInputsThrow) {
@@ -114,10 +269,14 @@ TEST(SpgemmArguments, BadInputsThrow) {
   spk::SpgemmPlan<M> plan;
   M C;
   EXPECT_THROW(spk::spgemm_numeric(plan, A, A, C), spk::invalid_argument);
-  spk::SpgemmOptions bad;
-  bad.scratch_slots = 3;
   const auto sq = spk::copy_to<TestDevice>(random_csr<double, int>(square("sq", 50, 0, 4), 2));
+  spk::SpgemmOptions bad;
+  bad.scratch_bytes = 100;  // below what the smallest accumulators need
   EXPECT_THROW(spk::spgemm(sq, sq, bad), spk::invalid_argument);
+  bad.scratch_bytes = 0;
+  bad.memory_budget_bytes = -1;
+  EXPECT_THROW(spk::spgemm(sq, sq, bad), spk::invalid_argument);
+  EXPECT_THROW(spk::parse_algorithm<spk::SpgemmAlgorithm>("gustavson"), spk::invalid_argument);
   spk::spgemm_symbolic(sq, sq, plan);
   const auto other = spk::copy_to<TestDevice>(random_csr<double, int>(square("sq", 50, 5, 9), 3));
   EXPECT_THROW(spk::spgemm_numeric(plan, other, other, C), spk::invalid_argument);

@@ -241,7 +241,7 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
             return c;
           },
           ref, tol, o);
-      r.chosen = st->plan.ready() ? std::string(spk::to_string(st->plan.algorithm)) : std::string();
+      r.chosen = st->plan.ready() ? spk::describe(st->plan) : std::string();
       r.check = v.status;
       r.message = v.message;
       r.rel_error = v.rel_error;

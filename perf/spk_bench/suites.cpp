@@ -36,9 +36,10 @@ const std::vector<Suite>& suites() {
        {"ogbl_ddi", "Cornell5"}},
       {"spgemm",
        "PERFORMANCE.md's SpGEMM suite (runs --op spgemm unless --op is given): lap2d 1024, st3d27 64, rmat 16 8, "
-       "uniform 256k x 8, band 1M x 5, Cornell5, ogbl_ddi",
+       "uniform 256k x 8, band 1M x 5, Cornell5, ogbl_ddi, and the small real square matrices with more than 40k "
+       "nonzeros but arrow (whose square is dense: 2.2G nonzeros)",
        {"lap2d:1024", "st3d27:64", "rmat:16:8", "uniform:262144:8", "band:1000000:5"},
-       {"Cornell5", "ogbl_ddi"}},
+       {"Cornell5", "ogbl_ddi", "bayer10", "bcsstk13", "pushpull", "rajat01"}},
       {"spmm",
        "the SpMM issue's suite (runs --op spmm unless --op is given): rmat 22 16, uniform 2M x 32, band 8M x 5, "
        "skewed 1M, ogbl_ddi, Cornell5 (add --suite real for the small real matrices)",

@@ -1,40 +1,67 @@
 #pragma once
-// Sparse times sparse: C = A * B, all CSR. Two phases: spgemm_symbolic() sizes C and records how each row is
-// accumulated in a plan; spgemm_numeric() fills C's columns (sorted, duplicate-free) and values, and can be rerun
-// alone when only the values of A and B change.
+// Sparse times sparse: C = A * B, all CSR. Two phases: spgemm_symbolic() bins rows by work, sizes C and records
+// how each row is accumulated in a plan; spgemm_numeric() fills C's columns (sorted and duplicate-free unless the
+// plan says unsorted) and values, and can be rerun alone when only the values of A and B change.
+#include <array>
 #include <limits>
+#include <string>
 
 #include <Kokkos_Core.hpp>
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
-#include "impl/spgemm_hash.hpp"
-#include "launch_shape.hpp"
+#include "impl/device_memory.hpp"
+#include "impl/spgemm_paths.hpp"
 #include "select/spgemm_select.hpp"
 
 namespace spk {
 
 struct SpgemmOptions {
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
-  int scratch_slots = 0;  // 0: as many as team scratch holds; smaller values force rows onto the global fallback
+  bool sorted = true;                    // false: each row's columns in accumulator order (faster)
+  std::int64_t memory_budget_bytes = 0;  // what the product may allocate, C included; 0: free device memory
+  int scratch_bytes = 0;                 // team scratch per accumulator; 0: the back-end's budget
 };
 
 // The symbolic result, reusable by spgemm_numeric while A's and B's sparsity patterns stay the same.
 template <class Matrix>
 struct SpgemmPlan {
   using offset_type = typename Matrix::offset_type;
+  using ordinal_type = typename Matrix::ordinal_type;
   using device_type = typename Matrix::device_type;
+  static constexpr int paths = 6;  // impl::SpgemmPath values
 
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
-  LaunchShape shape;
+  bool sorted = true;
   std::int64_t a_rows = -1, a_cols = -1, a_nnz = -1, b_rows = -1, b_cols = -1, b_nnz = -1;
   Kokkos::View<offset_type*, device_type> row_map;  // C's row offsets
   offset_type nnz = 0;                               // C's nonzeros
-  impl::SpgemmHashLayout<device_type> layout;
+  std::int64_t products = 0;                         // intermediate products: sum over a_ij of nnz(row j of B)
+  Kokkos::View<ordinal_type*, device_type> lo, hi;   // each row's column span (hi < lo: no products)
+  impl::BinnedRows<device_type> bins;                // the numeric phase's rows per bin
+  impl::GlobalBatches<device_type> global;           // its global rows' pool offsets and batches
+  select::SpgemmCapacity capacity;
+  double mean_b_row_length = 0;
+  std::array<std::int64_t, paths> symbolic_rows{}, numeric_rows{};  // rows per path, indexed by SpgemmPath
+  std::size_t symbolic_batches = 0, numeric_batches = 0;            // global-pool launches
+  std::int64_t memory_budget = 0;        // bytes the product may allocate
+  std::int64_t peak_bytes_estimate = 0;  // the most it allocates at once: plan arrays, C, global pool
   double symbolic_seconds = 0;
 
   bool ready() const { return a_rows >= 0; }
 };
+
+// "tiny 1048576, hash 12, dense 3; 2 batches": the numeric phase's rows per path.
+template <class Matrix>
+std::string describe(const SpgemmPlan<Matrix>& plan) {
+  std::string out;
+  for (int p = 1; p < SpgemmPlan<Matrix>::paths; ++p)
+    if (plan.numeric_rows[p])
+      out += detail::concat(out.empty() ? "" : ", ", impl::to_string(static_cast<impl::SpgemmPath>(p)), " ",
+                            plan.numeric_rows[p]);
+  if (plan.numeric_batches > 1) out += detail::concat("; ", plan.numeric_batches, " batches");
+  return out.empty() ? "empty" : out;
+}
 
 namespace detail {
 template <class MatA, class MatB>
@@ -44,9 +71,16 @@ void check_spgemm_operands(const MatA& A, const MatB& B, const char* who) {
                 "spk::spgemm: A and B must live in the same space");
   static_assert(std::is_same_v<typename MatA::scalar_type, typename MatB::scalar_type>,
                 "spk::spgemm: A and B must have the same scalar type");
+  static_assert(std::is_same_v<typename MatA::ordinal_type, typename MatB::ordinal_type>,
+                "spk::spgemm: A and B must have the same ordinal type");
   if (A.num_cols() != B.num_rows())
     throw invalid_argument(concat(who, ": A is ", A.num_rows(), " x ", A.num_cols(), " and B is ", B.num_rows(), " x ",
                                   B.num_cols(), "; expected A.cols == B.rows"));
+}
+
+template <class View>
+std::int64_t bytes_of(const View& v) {
+  return static_cast<std::int64_t>(v.span()) * static_cast<std::int64_t>(sizeof(typename View::value_type));
 }
 }  // namespace detail
 
@@ -54,46 +88,140 @@ template <class MatA, class MatB>
 void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const SpgemmOptions& options = {}) {
   detail::check_spgemm_operands(A, B, "spk::spgemm_symbolic");
   using exec = typename MatA::execution_space;
+  using Device = typename MatA::device_type;
   using Offset = typename MatA::offset_type;
   using Scalar = typename MatA::scalar_type;
   using Ordinal = typename MatA::ordinal_type;
+  using BOffset = typename MatB::offset_type;
+  using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
+  if (options.memory_budget_bytes < 0)
+    throw invalid_argument(detail::concat("spk::spgemm_symbolic: memory_budget_bytes is ", options.memory_budget_bytes,
+                                          ", expected 0 (free device memory) or a positive byte count"));
   Kokkos::Timer timer;
-  if (options.scratch_slots < 0 || (options.scratch_slots & (options.scratch_slots - 1)) != 0)
-    throw invalid_argument(detail::concat("spk::spgemm_symbolic: scratch_slots is ", options.scratch_slots,
-                                          ", expected 0 or a power of two"));
-  const int max_slots = select::spgemm_scratch_slots<exec, Scalar, Ordinal>();
-  const int slots = options.scratch_slots == 0 ? max_slots : std::min(options.scratch_slots, max_slots);
-
   SpgemmPlan<MatA> p;
-  p.algorithm = options.algorithm == SpgemmAlgorithm::automatic ? SpgemmAlgorithm::hash : options.algorithm;
+  p.algorithm = options.algorithm;
+  p.sorted = options.sorted;
   p.a_rows = A.num_rows(), p.a_cols = A.num_cols(), p.a_nnz = A.nnz();
   p.b_rows = B.num_rows(), p.b_cols = B.num_cols(), p.b_nnz = B.nnz();
-  p.shape = select::spgemm_launch_shape<exec>(B.num_rows() ? static_cast<double>(B.nnz()) / B.num_rows() : 0.0);
-  p.layout = impl::spgemm_hash_layout(A, B, slots);
-  p.row_map = Kokkos::View<Offset*, typename MatA::device_type>("spk::spgemm::row_map", A.num_rows() + 1);
-  impl::spgemm_hash_rows<false>(p.shape, A, B, p.layout, p.row_map, typename MatA::entries_type(),
-                                typename MatA::values_type());
+  p.capacity = select::spgemm_capacity<exec, Scalar, Ordinal>(options.scratch_bytes);
+  p.mean_b_row_length = B.num_rows() ? static_cast<double>(B.nnz()) / B.num_rows() : 0.0;
+  p.memory_budget = options.memory_budget_bytes ? options.memory_budget_bytes : impl::free_memory_bytes<exec>();
+  const std::int64_t rows = A.num_rows(), b_rows = B.num_rows();
+  const Ordinal b_cols = B.num_cols();
 
-  // Count C's nonzeros in 64 bits and refuse an Offset overflow before anything of C's size is allocated.
-  const auto row_map = p.row_map;
-  const std::int64_t rows = A.num_rows();
-  std::int64_t total = 0;
+  // B's rows: column span, and whether they are sorted and duplicate-free (which lets a one-entry row of A copy).
+  Kokkos::View<Ordinal*, Device> b_lo(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::b_lo"), b_rows);
+  Kokkos::View<Ordinal*, Device> b_hi(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::b_hi"), b_rows);
+  const auto b_map = B.row_map();
+  const auto b_ent = B.entries();
+  std::int64_t unsorted_rows = 0;
   Kokkos::parallel_reduce(
-      "spk::spgemm::count", Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>(0, rows),
-      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & sum) { sum += row_map(r); }, total);
+      "spk::spgemm::b_spans", policy(0, b_rows),
+      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & unsorted) {
+        Ordinal low = b_cols, high = -1;
+        bool ordered = true;
+        for (BOffset q = b_map(r); q < b_map(r + 1); ++q) {
+          const Ordinal c = b_ent(q);
+          ordered = ordered && (q == b_map(r) || c > b_ent(q - 1));
+          low = c < low ? c : low;
+          high = c > high ? c : high;
+        }
+        b_lo(r) = low;
+        b_hi(r) = high;
+        unsorted += ordered ? 0 : 1;
+      },
+      unsorted_rows);
+
+  // A's rows: products, column span, and the bound on distinct columns that bins the symbolic phase.
+  p.lo = Kokkos::View<Ordinal*, Device>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::lo"), rows);
+  p.hi = Kokkos::View<Ordinal*, Device>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::hi"), rows);
+  Kokkos::View<int*, Device> need(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::need"), rows);
+  const auto lo = p.lo, hi = p.hi;
+  const auto a_map = A.row_map();
+  const auto a_ent = A.entries();
+  Kokkos::parallel_reduce(
+      "spk::spgemm::row_bounds", policy(0, rows),
+      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & products) {
+        std::int64_t bound = 0;
+        Ordinal low = b_cols, high = -1;
+        for (Offset q = a_map(row); q < a_map(row + 1); ++q) {
+          const Ordinal j = a_ent(q);
+          const std::int64_t len = b_map(j + 1) - b_map(j);
+          if (len == 0) continue;
+          bound += len;
+          low = b_lo(j) < low ? b_lo(j) : low;
+          high = b_hi(j) > high ? b_hi(j) : high;
+        }
+        lo(row) = low;
+        hi(row) = high;
+        const std::int64_t range = high >= low ? std::int64_t(high) - low + 1 : 0;
+        need(row) = static_cast<int>(bound < range ? bound : range);
+        products += bound;
+      },
+      p.products);
+
+  // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
+  p.row_map = Kokkos::View<Offset*, Device>("spk::spgemm::row_map", rows + 1);
+  const bool copy_ok = unsorted_rows == 0;
+  const std::int64_t plan_bytes = detail::bytes_of(p.row_map) + detail::bytes_of(lo) + detail::bytes_of(hi) +
+                                  rows * static_cast<std::int64_t>(sizeof(int) + 1);  // row list and bin ids
+  const std::int64_t symbolic_fixed = plan_bytes + detail::bytes_of(need) + detail::bytes_of(b_lo) * 2;
+  const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
+  const impl::SpgemmBinRule symbolic_rule(options.algorithm, false, copy_ok, p.capacity, symbolic_pool);
+  const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
+    return symbolic_rule(a_map(row + 1) - a_map(row), need(row), hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
+  };
+  const auto symbolic_bins = impl::bin_rows<exec, Device>(rows, symbolic_rule.bins(), symbolic_bin);
+  const auto symbolic_global = impl::plan_global_batches<exec>(
+      symbolic_bins.slice(symbolic_rule.global),
+      KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), hi(row) - lo(row) + 1); }, symbolic_pool);
+  const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
+  impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, p.capacity, p.mean_b_row_length, lo, hi, p.sorted);
+  for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
+    p.symbolic_rows[path] = symbolic_bins.rows_on(static_cast<impl::SpgemmPath>(path));
+  p.symbolic_batches = symbolic_global.batches();
+
+  // Offsets, counted in 64 bits: an Offset overflow is refused before anything of C's size is allocated.
+  const auto row_map = p.row_map;
+  std::int64_t total = 0;
+  Kokkos::parallel_scan(
+      "spk::spgemm::row_map", policy(0, rows),
+      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & running, const bool final) {
+        const std::int64_t count = row_map(r);
+        if (final) row_map(r) = static_cast<Offset>(running);
+        running += count;
+        if (final && r == rows - 1) row_map(rows) = static_cast<Offset>(running);
+      },
+      total);
   if (total > static_cast<std::int64_t>(std::numeric_limits<Offset>::max()))
     throw invalid_argument(detail::concat("spk::spgemm_symbolic: C would have ", total,
                                           " nonzeros, more than the offset type holds (",
                                           std::numeric_limits<Offset>::max(), "); use int64 offsets"));
-  Kokkos::parallel_scan(
-      "spk::spgemm::row_map", Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>(0, rows),
-      KOKKOS_LAMBDA(std::int64_t r, Offset & running, const bool final) {
-        const Offset count = row_map(r);
-        if (final) row_map(r) = running;
-        running += count;
-        if (final && r == rows - 1) row_map(rows) = running;
-      });
+  const std::int64_t c_bytes = total * static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar));
+  if (plan_bytes + c_bytes > p.memory_budget)
+    throw invalid_argument(detail::concat("spk::spgemm_symbolic: C = A*B has ", total, " nonzeros (", c_bytes,
+                                          " bytes) and the plan ", plan_bytes, " bytes, more than the memory budget of ",
+                                          p.memory_budget, " bytes"));
   p.nnz = static_cast<Offset>(total);
+
+  // Numeric: bin again by the exact counts, which size tables far tighter than the bound.
+  const std::int64_t numeric_pool = (p.memory_budget - plan_bytes - c_bytes) / (sizeof(Ordinal) + sizeof(Scalar));
+  const impl::SpgemmBinRule numeric_rule(options.algorithm, true, copy_ok, p.capacity, numeric_pool);
+  const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
+    return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
+                        hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
+  };
+  p.bins = impl::bin_rows<exec, Device>(rows, numeric_rule.bins(), numeric_bin);
+  p.global = impl::plan_global_batches<exec>(
+      p.bins.slice(numeric_rule.global),
+      KOKKOS_LAMBDA(int row) { return numeric_rule.slots_for(row_map(row + 1) - row_map(row), hi(row) - lo(row) + 1); },
+      numeric_pool);
+  for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
+    p.numeric_rows[path] = p.bins.rows_on(static_cast<impl::SpgemmPath>(path));
+  p.numeric_batches = p.global.batches();
+  p.peak_bytes_estimate =
+      std::max(symbolic_fixed + symbolic_global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal)),
+               plan_bytes + c_bytes + p.global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar)));
   p.symbolic_seconds = timer.seconds();
   plan = std::move(p);
 }
@@ -117,7 +245,9 @@ void spgemm_numeric(const SpgemmPlan<MatA>& plan, const MatA& A, const MatB& B, 
                                       plan.nnz);
     C = MatA(A.num_rows(), B.num_cols(), plan.row_map, entries, values);
   }
-  impl::spgemm_hash_rows<true>(plan.shape, A, B, plan.layout, plan.row_map, C.entries(), C.values());
+  const impl::SpgemmViews<MatA, MatB> nv(A, B, plan.row_map, C.entries(), C.values());
+  impl::run_spgemm_bins<true>(nv, plan.bins, plan.global, plan.capacity, plan.mean_b_row_length, plan.lo, plan.hi,
+                              plan.sorted);
 }
 
 template <class MatA, class MatB>

@@ -1,34 +1,78 @@
 #pragma once
-// SpGEMM launch shape: lanes follow the average length of B's rows (the inner loop), threads the rest of a team.
+// SpGEMM capacities and launch shapes per back-end: how much team scratch a path may use, what fits in it, and how
+// threads and lanes are laid over a row.
 #include <algorithm>
+#include <cstdint>
 
+#include "../error.hpp"
 #include "../launch_shape.hpp"
 
 namespace spk::select {
 
-template <class ExecSpace>
-LaunchShape spgemm_launch_shape(double mean_b_row_length) {
-  LaunchShape shape;
-  if constexpr (is_host_space<ExecSpace>()) return shape;
-  shape.vector_length =
-      std::clamp(pow2_ceil(static_cast<long long>(mean_b_row_length + 0.5)), 1, max_vector_length<ExecSpace>());
-  shape.team_size = std::max(1, 64 / shape.vector_length);
-  return shape;
+// What the SpGEMM paths can hold on one back-end for one scalar type. Tables are powers of two.
+struct SpgemmCapacity {
+  int scratch_bytes = 0;          // team scratch a path may use
+  int tiny_slots = 0;             // largest per-row table of the tiny path (the lanes of one thread)
+  int hash_slots_symbolic = 0;    // largest team hash table: keys only
+  int hash_slots_numeric = 0;     // keys and values
+  int dense_width_symbolic = 0;   // columns per dense tile: a flag each
+  int dense_width_numeric = 0;    // a flag and a value each
+  int dense_max_passes = 0;       // rows needing more tiles than this go to the global hash when it fits
+};
+
+// Team scratch the dense path keeps for its per-thread counts (at most 64 threads per team).
+inline constexpr int dense_reserve_bytes = 64 * sizeof(std::int64_t);
+
+inline int pow2_floor(long v) {
+  int p = 1;
+  while (2L * p <= v) p *= 2;
+  return p;
 }
 
-// Hash slots per team scratch: as many (key, value) pairs as fit in the level-0 budget, rounded down to a power of
-// two (tables are powers of two).
+// scratch_bytes: 0 for the back-end's budget, else a smaller budget (tests use it to force multi-pass tiles and
+// global rows on small matrices).
 template <class ExecSpace, class Scalar, class Ordinal>
-int spgemm_scratch_slots() {
+SpgemmCapacity spgemm_capacity(int scratch_bytes) {
+  long budget;
   if constexpr (is_host_space<ExecSpace>()) {
-    return 1 << 14;
+    budget = 256 * 1024;  // about a core's L2
   } else {
-    const long budget = std::min<long>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0), 48 * 1024) - 256;
-    const long fit = budget / static_cast<long>(sizeof(Scalar) + sizeof(Ordinal));
-    int slots = 1;
-    while (2L * slots <= fit) slots *= 2;
-    return slots;
+    // 48 KiB keeps several teams per SM resident; the reserve covers Kokkos's own team reduction space.
+    budget = std::min<long>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0), 48 * 1024) - 512;
   }
+  if (scratch_bytes < 0)
+    throw invalid_argument(detail::concat("spk::spgemm: scratch_bytes is ", scratch_bytes, ", expected >= 0"));
+  if (scratch_bytes > 0) budget = std::min<long>(budget, scratch_bytes);
+  const long key = sizeof(Ordinal), pair = sizeof(Ordinal) + sizeof(Scalar);
+  if (budget < 1024)
+    throw invalid_argument(detail::concat("spk::spgemm: scratch_bytes ", budget,
+                                          " is below the 1024 bytes the smallest accumulators need"));
+  SpgemmCapacity c;
+  c.scratch_bytes = static_cast<int>(budget);
+  c.tiny_slots = 64;
+  c.hash_slots_symbolic = pow2_floor(budget / key);
+  c.hash_slots_numeric = pow2_floor(budget / pair);
+  const long tile = budget - dense_reserve_bytes;  // the rest holds the team's per-thread counts
+  c.dense_width_symbolic = static_cast<int>(tile);
+  c.dense_width_numeric = static_cast<int>(tile / (sizeof(Scalar) + 1));
+  c.dense_max_passes = 16;
+  return c;
+}
+
+// Lanes follow the mean length of B's rows (the innermost loop); a tiny row gets one thread's lanes, a hash or
+// dense row a whole team of `threads` lanes. Host back-ends run a thread per team and batch tiny rows.
+template <class ExecSpace>
+LaunchShape spgemm_shape(double mean_b_row_length, int threads, int tiny_slots) {
+  LaunchShape shape;
+  if constexpr (is_host_space<ExecSpace>()) {
+    if (tiny_slots) shape.rows_per_thread = 32;
+    return shape;
+  }
+  const int lanes = std::clamp(pow2_ceil(static_cast<long long>(mean_b_row_length + 0.5)), 4,
+                               max_vector_length<ExecSpace>());
+  shape.vector_length = tiny_slots ? std::clamp(tiny_slots / 4, 4, lanes) : lanes;
+  shape.team_size = std::max(1, threads / shape.vector_length);
+  return shape;
 }
 
 }  // namespace spk::select

@@ -1,0 +1,152 @@
+#pragma once
+// SpGEMM rows binned by work: each row's bound on distinct output columns picks its accumulator (copy, tiny
+// per-thread table, team hash table of the right size, dense tile, global hash), and rows of one bin are listed
+// together so each bin runs as one launch sized for it (Nagasaka, Nukada, Matsuoka, "High-performance and
+// memory-saving sparse general matrix-matrix multiplication for NVIDIA Pascal GPU", ICPP 2017).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+
+#include "../algorithms.hpp"
+#include "../select/spgemm_select.hpp"
+#include "spgemm_common.hpp"
+
+namespace spk::impl {
+
+enum class SpgemmPath : int { none, copy, tiny, hash, dense, global };
+
+inline const char* to_string(SpgemmPath p) {
+  constexpr const char* names[] = {"none", "copy", "tiny", "hash", "dense", "global"};
+  return names[static_cast<int>(p)];
+}
+
+struct SpgemmBin {
+  SpgemmPath path = SpgemmPath::none;
+  int slots = 0;  // table size of a tiny or hash bin
+};
+
+// Decides a row's bin on the device. Bin indices: 0 none (no products), 1 copy (one nonzero in A's row: C's row
+// is a scaled row of B), one per tiny table size, one per hash table size, dense, global.
+struct SpgemmBinRule {
+  static constexpr int min_slots = 8;
+  SpgemmAlgorithm forced = SpgemmAlgorithm::automatic;
+  bool numeric = false;    // numeric tables get room (twice the exact count), symbolic ones the bound
+  bool allow_copy = true;  // B's rows are sorted and duplicate-free, so a scaled copy is a valid C row
+  int tiny_slots = 0, hash_slots = 0, dense_width = 0, dense_max_passes = 0;
+  std::int64_t global_slots = 0;  // largest table the memory budget lets the global pool give one row
+  int first_tiny = 2, first_hash = 0, dense = 0, global = 0;
+
+  SpgemmBinRule(SpgemmAlgorithm forced_, bool numeric_, bool allow_copy_, const select::SpgemmCapacity& cap,
+                std::int64_t global_slots_)
+      : forced(forced_), numeric(numeric_), allow_copy(allow_copy_), tiny_slots(cap.tiny_slots),
+        hash_slots(numeric_ ? cap.hash_slots_numeric : cap.hash_slots_symbolic),
+        dense_width(numeric_ ? cap.dense_width_numeric : cap.dense_width_symbolic),
+        dense_max_passes(cap.dense_max_passes), global_slots(global_slots_) {
+    first_hash = first_tiny + log2_of(tiny_slots / min_slots) + 1;
+    dense = first_hash + log2_of(hash_slots / min_slots) + 1;
+    global = dense + 1;
+  }
+
+  KOKKOS_INLINE_FUNCTION static int log2_of(std::int64_t pow2) {
+    int l = 0;
+    while ((std::int64_t{1} << l) < pow2) ++l;
+    return l;
+  }
+
+  // Table size for a row needing `need` distinct columns within a span of `range` columns.
+  KOKKOS_INLINE_FUNCTION std::int64_t slots_for(std::int64_t need, std::int64_t range) const {
+    std::int64_t want = numeric ? 2 * need : need;
+    if (want > range) want = range;
+    std::int64_t slots = min_slots;
+    while (slots < want) slots *= 2;
+    return slots;
+  }
+
+  // a_len: nonzeros in A's row; need: bound on its distinct columns (symbolic: min(products, range); numeric: the
+  // exact count); range: the width of the span of columns its products can hit.
+  KOKKOS_INLINE_FUNCTION int operator()(std::int64_t a_len, std::int64_t need, std::int64_t range) const {
+    if (need == 0) return 0;
+    const std::int64_t slots = slots_for(need, range);
+    const int tiny = slots <= tiny_slots ? first_tiny + log2_of(slots / min_slots) : -1;
+    const int hash = slots <= hash_slots ? first_hash + log2_of(slots / min_slots) : -1;
+    const int fallback = slots <= global_slots ? global : dense;  // dense tiles need no memory beyond scratch
+    switch (forced) {
+      case SpgemmAlgorithm::tiny_rows: return tiny >= 0 ? tiny : fallback;
+      case SpgemmAlgorithm::hash: return hash >= 0 ? hash : fallback;
+      case SpgemmAlgorithm::dense_tile: return dense;
+      case SpgemmAlgorithm::global: return fallback;
+      default: break;
+    }
+    if (a_len == 1 && allow_copy) return 1;
+    if (range <= dense_width && 4 * need >= range) return dense;  // dense relative to its span: one tile, no sort
+    if (tiny >= 0) return tiny;
+    if (hash >= 0) return hash;
+    const std::int64_t passes = (range + dense_width - 1) / dense_width;
+    return passes <= dense_max_passes ? dense : fallback;
+  }
+
+  std::vector<SpgemmBin> bins() const {
+    std::vector<SpgemmBin> out(static_cast<std::size_t>(global) + 1);
+    out[1].path = SpgemmPath::copy;
+    for (int b = first_tiny; b < first_hash; ++b) out[b] = {SpgemmPath::tiny, min_slots << (b - first_tiny)};
+    for (int b = first_hash; b < dense; ++b) out[b] = {SpgemmPath::hash, min_slots << (b - first_hash)};
+    out[dense].path = SpgemmPath::dense;
+    out[global].path = SpgemmPath::global;
+    return out;
+  }
+};
+
+// Rows grouped by bin: rows(begin[b] .. begin[b + 1]) are bin b's, in no particular order. Bin 0 (no products)
+// is not listed.
+template <class Space>
+struct BinnedRows {
+  std::vector<SpgemmBin> bins;
+  std::vector<std::int64_t> begin;
+  Kokkos::View<int*, Space> rows;
+
+  RowSlice<Space> slice(std::size_t bin) const { return {rows, begin[bin], begin[bin + 1] - begin[bin]}; }
+  std::int64_t rows_on(SpgemmPath path) const {
+    std::int64_t n = 0;
+    for (std::size_t b = 0; b < bins.size(); ++b)
+      if (bins[b].path == path) n += begin[b + 1] - begin[b];
+    return n;
+  }
+};
+
+// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device; one host round trip for the bin sizes.
+template <class ExecSpace, class Space, class BinOf>
+BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::size_t nb = bins.size();
+  Kokkos::View<std::uint8_t*, Space> bin_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::bin_id"),
+                                            rows);
+  Kokkos::View<std::int64_t*, Space> cursor("spk::spgemm::bin_cursor", nb);
+  Kokkos::parallel_for(
+      "spk::spgemm::bin_count", policy(0, rows), KOKKOS_LAMBDA(std::int64_t row) {
+        const int b = bin_of(row);
+        bin_id(row) = static_cast<std::uint8_t>(b);
+        if (b) Kokkos::atomic_increment(&cursor(b));
+      });
+  auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
+  BinnedRows<Space> out;
+  out.bins = std::move(bins);
+  out.begin.assign(nb + 1, 0);
+  for (std::size_t b = 1; b < nb; ++b) {
+    out.begin[b + 1] = out.begin[b] + counts(b);
+    counts(b) = out.begin[b];
+  }
+  Kokkos::deep_copy(cursor, counts);
+  out.rows = Kokkos::View<int*, Space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::binned_rows"),
+                                       out.begin[nb]);
+  const auto list = out.rows;
+  Kokkos::parallel_for(
+      "spk::spgemm::bin_scatter", policy(0, rows), KOKKOS_LAMBDA(std::int64_t row) {
+        const int b = bin_id(row);
+        if (b) list(Kokkos::atomic_fetch_add(&cursor(b), std::int64_t{1})) = static_cast<int>(row);
+      });
+  return out;
+}
+
+}  // namespace spk::impl
