@@ -33,6 +33,7 @@ struct SpgemmPlan {
 
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
   bool sorted = true;
+  bool b_sorted = false;  // B's rows sorted and duplicate-free: one-entry rows of A copy, dense tiles search
   std::int64_t a_rows = -1, a_cols = -1, a_nnz = -1, b_rows = -1, b_cols = -1, b_nnz = -1;
   Kokkos::View<offset_type*, device_type> row_map;  // C's row offsets
   offset_type nnz = 0;                               // C's nonzeros
@@ -162,12 +163,12 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
 
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
   p.row_map = Kokkos::View<Offset*, Device>("spk::spgemm::row_map", rows + 1);
-  const bool copy_ok = unsorted_rows == 0;
+  p.b_sorted = unsorted_rows == 0;
   const std::int64_t plan_bytes = detail::bytes_of(p.row_map) + detail::bytes_of(lo) + detail::bytes_of(hi) +
                                   rows * static_cast<std::int64_t>(sizeof(int) + 1);  // row list and bin ids
   const std::int64_t symbolic_fixed = plan_bytes + detail::bytes_of(need) + detail::bytes_of(b_lo) * 2;
   const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
-  const impl::SpgemmBinRule symbolic_rule(options.algorithm, false, copy_ok, p.capacity, symbolic_pool);
+  const impl::SpgemmBinRule symbolic_rule(options.algorithm, false, p.b_sorted, p.capacity, symbolic_pool);
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return symbolic_rule(a_map(row + 1) - a_map(row), need(row), hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
   };
@@ -176,7 +177,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       symbolic_bins.slice(symbolic_rule.global),
       KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), hi(row) - lo(row) + 1); }, symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
-  impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, p.capacity, p.mean_b_row_length, lo, hi, p.sorted);
+  impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, p.capacity, p.mean_b_row_length, lo, hi, p.sorted,
+                               p.b_sorted);
   for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
     p.symbolic_rows[path] = symbolic_bins.rows_on(static_cast<impl::SpgemmPath>(path));
   p.symbolic_batches = symbolic_global.batches();
@@ -206,7 +208,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
 
   // Numeric: bin again by the exact counts, which size tables far tighter than the bound.
   const std::int64_t numeric_pool = (p.memory_budget - plan_bytes - c_bytes) / (sizeof(Ordinal) + sizeof(Scalar));
-  const impl::SpgemmBinRule numeric_rule(options.algorithm, true, copy_ok, p.capacity, numeric_pool);
+  const impl::SpgemmBinRule numeric_rule(options.algorithm, true, p.b_sorted, p.capacity, numeric_pool);
   const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
                         hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
@@ -247,7 +249,7 @@ void spgemm_numeric(const SpgemmPlan<MatA>& plan, const MatA& A, const MatB& B, 
   }
   const impl::SpgemmViews<MatA, MatB> nv(A, B, plan.row_map, C.entries(), C.values());
   impl::run_spgemm_bins<true>(nv, plan.bins, plan.global, plan.capacity, plan.mean_b_row_length, plan.lo, plan.hi,
-                              plan.sorted);
+                              plan.sorted, plan.b_sorted);
 }
 
 template <class MatA, class MatB>

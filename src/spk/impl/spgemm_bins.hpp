@@ -10,6 +10,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "../algorithms.hpp"
+#include "../execution.hpp"
 #include "../select/spgemm_select.hpp"
 #include "spgemm_common.hpp"
 
@@ -69,7 +70,8 @@ struct SpgemmBinRule {
   KOKKOS_INLINE_FUNCTION int operator()(std::int64_t a_len, std::int64_t need, std::int64_t range) const {
     if (need == 0) return 0;
     const std::int64_t slots = slots_for(need, range);
-    const int tiny = slots <= tiny_slots ? first_tiny + log2_of(slots / min_slots) : -1;
+    // A tiny row keeps its entries of A in `slots` scratch entries too.
+    const int tiny = slots <= tiny_slots && a_len <= slots ? first_tiny + log2_of(slots / min_slots) : -1;
     const int hash = slots <= hash_slots ? first_hash + log2_of(slots / min_slots) : -1;
     const int fallback = slots <= global_slots ? global : dense;  // dense tiles need no memory beyond scratch
     switch (forced) {
@@ -115,25 +117,47 @@ struct BinnedRows {
   }
 };
 
-// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device; one host round trip for the bin sizes.
+// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host round trip for the bin sizes. A
+// team counts a chunk of rows in scratch and touches each global counter once, so the few busy bins never see
+// one atomic per row.
 template <class ExecSpace, class Space, class BinOf>
 BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const std::size_t nb = bins.size();
+  using policy_type = Kokkos::TeamPolicy<ExecSpace>;
+  using member_type = typename policy_type::member_type;
+  using scratch_space = typename ExecSpace::scratch_memory_space;
+  using count_scratch = Kokkos::View<int*, scratch_space, Kokkos::MemoryUnmanaged>;
+  using base_scratch = Kokkos::View<std::int64_t*, scratch_space, Kokkos::MemoryUnmanaged>;
+  constexpr int chunk = 4096;
+  const int nb = static_cast<int>(bins.size());
+  const int threads = is_host_space<ExecSpace>() ? 1 : 256;
+  const int league = static_cast<int>((rows + chunk - 1) / chunk);
   Kokkos::View<std::uint8_t*, Space> bin_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::bin_id"),
                                             rows);
   Kokkos::View<std::int64_t*, Space> cursor("spk::spgemm::bin_cursor", nb);
+  policy_type count_policy(league, threads, 1);
+  count_policy.set_scratch_size(0, Kokkos::PerTeam(count_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
-      "spk::spgemm::bin_count", policy(0, rows), KOKKOS_LAMBDA(std::int64_t row) {
-        const int b = bin_of(row);
-        bin_id(row) = static_cast<std::uint8_t>(b);
-        if (b) Kokkos::atomic_increment(&cursor(b));
+      "spk::spgemm::bin_count", count_policy, KOKKOS_LAMBDA(const member_type& team) {
+        count_scratch local(team.team_scratch(0), nb);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) { local(b) = 0; });
+        team.team_barrier();
+        const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * chunk;
+        const int n = static_cast<int>(rows - first < chunk ? rows - first : chunk);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          const int b = bin_of(first + i);
+          bin_id(first + i) = static_cast<std::uint8_t>(b);
+          if (b) Kokkos::atomic_increment(&local(b));
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
+          if (local(b)) Kokkos::atomic_add(&cursor(b), static_cast<std::int64_t>(local(b)));
+        });
       });
   auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
   BinnedRows<Space> out;
   out.bins = std::move(bins);
-  out.begin.assign(nb + 1, 0);
-  for (std::size_t b = 1; b < nb; ++b) {
+  out.begin.assign(static_cast<std::size_t>(nb) + 1, 0);
+  for (int b = 1; b < nb; ++b) {
     out.begin[b + 1] = out.begin[b] + counts(b);
     counts(b) = out.begin[b];
   }
@@ -141,10 +165,29 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
   out.rows = Kokkos::View<int*, Space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::binned_rows"),
                                        out.begin[nb]);
   const auto list = out.rows;
+  policy_type scatter_policy(league, threads, 1);
+  scatter_policy.set_scratch_size(0, Kokkos::PerTeam(base_scratch::shmem_size(nb) + count_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
-      "spk::spgemm::bin_scatter", policy(0, rows), KOKKOS_LAMBDA(std::int64_t row) {
-        const int b = bin_id(row);
-        if (b) list(Kokkos::atomic_fetch_add(&cursor(b), std::int64_t{1})) = static_cast<int>(row);
+      "spk::spgemm::bin_scatter", scatter_policy, KOKKOS_LAMBDA(const member_type& team) {
+        base_scratch base(team.team_scratch(0), nb);
+        count_scratch local(team.team_scratch(0), nb);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) { local(b) = 0; });
+        team.team_barrier();
+        const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * chunk;
+        const int n = static_cast<int>(rows - first < chunk ? rows - first : chunk);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          if (const int b = bin_id(first + i)) Kokkos::atomic_increment(&local(b));
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
+          base(b) = local(b) ? Kokkos::atomic_fetch_add(&cursor(b), static_cast<std::int64_t>(local(b))) : 0;
+          local(b) = 0;
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          if (const int b = bin_id(first + i))
+            list(base(b) + Kokkos::atomic_fetch_add(&local(b), 1)) = static_cast<int>(first + i);
+        });
       });
   return out;
 }

@@ -14,9 +14,22 @@
 
 namespace spk::impl {
 
+// First position in entries[begin, end) holding a column >= col (the entries sorted).
+template <class Entries, class Index>
+KOKKOS_INLINE_FUNCTION Index lower_bound(const Entries& entries, Index begin, Index end, std::int64_t col) {
+  while (begin < end) {
+    const Index mid = begin + (end - begin) / 2;
+    if (entries(mid) < col)
+      begin = mid + 1;
+    else
+      end = mid;
+  }
+  return begin;
+}
+
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, const Bounds& lo,
-                       const Bounds& hi, int width) {
+                       const Bounds& hi, int width, bool b_sorted) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -57,9 +70,13 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
           team.team_barrier();
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, a_len), [&](const int p) {
             const Ordinal j = v.a_ent(a_begin + p);
-            const BOffset b_begin = v.b_map(j);
+            BOffset b_begin = v.b_map(j), b_end = v.b_map(j + 1);
+            if (b_sorted) {  // only the part of B's row inside the tile
+              b_begin = lower_bound(v.b_ent, b_begin, b_end, t0);
+              b_end = lower_bound(v.b_ent, b_begin, b_end, t0 + w);
+            }
             const Scalar a = numeric ? v.a_val(a_begin + p) : Scalar(0);
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, static_cast<int>(v.b_map(j + 1) - b_begin)),
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, static_cast<int>(b_end - b_begin)),
                                  [&](const int q) {
                                    const std::int64_t c = v.b_ent(b_begin + q) - t0;
                                    if (c < 0 || c >= w) return;

@@ -15,7 +15,7 @@ namespace spk::impl {
 template <bool numeric, class Views, class Space, class Bounds>
 void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const GlobalBatches<Space>& global,
                      const select::SpgemmCapacity& cap, double mean_b_len, const Bounds& lo, const Bounds& hi,
-                     bool sorted) {
+                     bool sorted, bool b_sorted) {
   using exec = typename Views::execution_space;
   for (std::size_t b = 0; b < bins.bins.size(); ++b) {
     const RowSlice<Space> rows = bins.slice(b);
@@ -34,7 +34,7 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         break;
       case SpgemmPath::dense:
         spgemm_dense_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, lo, hi,
-                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic);
+                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic, b_sorted);
         break;
       case SpgemmPath::global:
         spgemm_global_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, global, sorted);

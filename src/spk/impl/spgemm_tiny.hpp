@@ -1,7 +1,9 @@
 #pragma once
 // SpGEMM tiny rows: the vector lanes of one thread take a row whose table fits in a few dozen slots, in a private
-// slice of the team's scratch, so a team works on many rows at once. The numeric phase writes each column at its
-// rank among the row's columns, which sorts the row without a sort pass.
+// slice of the team's scratch, so a team works on many rows at once. The row's products are flattened: the lanes
+// first read all of the row's entries of A (and where their rows of B start) at once, then each lane takes every
+// V-th product, so the loads of a row are issued together instead of one row of B after another. The numeric phase
+// writes each column at its rank among the row's columns, which sorts the row without a sort pass.
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>
@@ -12,6 +14,14 @@
 #include "spgemm_common.hpp"
 
 namespace spk::impl {
+
+// Makes the scratch writes of one thread's lanes visible to each other: on CUDA a vector-range loop ends with
+// __syncwarp over the thread's lanes (Kokkos_Cuda_Team.hpp), on HIP the lanes run in lockstep, on the host there
+// is one lane.
+template <class Member>
+KOKKOS_INLINE_FUNCTION void vector_sync(const Member& team) {
+  Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, 0), [](const int) {});
+}
 
 template <bool numeric, class Views, class Space>
 void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted) {
@@ -25,59 +35,87 @@ void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   using scratch_space = typename exec::scratch_memory_space;
   using key_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;
   using value_scratch = Kokkos::View<Scalar*, scratch_space, Kokkos::MemoryUnmanaged>;
+  using start_scratch = Kokkos::View<BOffset*, scratch_space, Kokkos::MemoryUnmanaged>;
+  using prefix_scratch = Kokkos::View<int*, scratch_space, Kokkos::MemoryUnmanaged>;
   constexpr bool shared = !is_host_space<exec>();  // several lanes per row
   if (rows.count == 0) return;
 
   const int threads = shape.team_size, per_thread = shape.rows_per_thread;
   const std::int64_t per_team = static_cast<std::int64_t>(threads) * per_thread;
   const int league = static_cast<int>((rows.count + per_team - 1) / per_team);
-  const int n = threads * slots;
-  const std::size_t bytes = key_scratch::shmem_size(n) + (numeric ? value_scratch::shmem_size(n) : 0);
+  const int n = threads * slots;  // the bin rule guarantees a row's entries of A fit in `slots` too
+  const std::size_t bytes = (numeric ? value_scratch::shmem_size(n) : 0) + start_scratch::shmem_size(n) +
+                            key_scratch::shmem_size(n) + prefix_scratch::shmem_size(n + threads);
   policy_type policy(league, threads, shape.vector_length);
   policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_tiny::numeric" : "spk::spgemm_tiny::symbolic", policy,
       KOKKOS_LAMBDA(const member_type& team) {
-        key_scratch keys_s(team.team_scratch(0), n);
         value_scratch vals_s;
         if (numeric) vals_s = value_scratch(team.team_scratch(0), n);
-        Ordinal* keys = keys_s.data() + team.team_rank() * slots;
-        Scalar* vals = numeric ? vals_s.data() + team.team_rank() * slots : nullptr;
+        start_scratch starts_s(team.team_scratch(0), n);
+        key_scratch keys_s(team.team_scratch(0), n);
+        prefix_scratch prefix_s(team.team_scratch(0), n + threads);
+        const int me = team.team_rank();
+        Ordinal* keys = keys_s.data() + me * slots;
+        Scalar* vals = numeric ? vals_s.data() + me * slots : nullptr;
+        BOffset* starts = starts_s.data() + me * slots;
+        int* prefix = prefix_s.data() + me * (slots + 1);  // prefix[p]: the row's products before its p-th entry
         const HashSlots<Ordinal> table{keys, slots - 1};
-        const std::int64_t first = (team.league_rank() * per_team) + team.team_rank() * per_thread;
+        const std::int64_t first = (team.league_rank() * per_team) + me * per_thread;
         for (int k = 0; k < per_thread && first + k < rows.count; ++k) {
           const int row = rows(first + k);
+          const Offset a_begin = v.a_map(row);
+          const int a_len = static_cast<int>(v.a_map(row + 1) - a_begin);
           Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, slots), [&](const int s) {
             keys[s] = HashSlots<Ordinal>::empty;
             if (numeric) vals[s] = Scalar(0);
           });
-          int distinct = 0;
-          for (Offset p = v.a_map(row); p < v.a_map(row + 1); ++p) {
-            const Ordinal j = v.a_ent(p);
+          Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, a_len), [&](const int p, int& before, const bool last) {
+            const Ordinal j = v.a_ent(a_begin + p);
             const BOffset b_begin = v.b_map(j);
-            const int b_len = static_cast<int>(v.b_map(j + 1) - b_begin);
-            if (numeric) {
-              const Scalar a = v.a_val(p);
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, b_len), [&](const int q) {
-                bool inserted;
-                const int slot = table.template insert<shared>(v.b_ent(b_begin + q), inserted);
-                add_to<shared>(&vals[slot], a * v.b_val(b_begin + q));
-              });
-            } else {
-              int added = 0;
-              Kokkos::parallel_reduce(
-                  Kokkos::ThreadVectorRange(team, b_len),
-                  [&](const int q, int& fresh) {
-                    bool inserted;
-                    table.template insert<shared>(v.b_ent(b_begin + q), inserted);
-                    fresh += inserted ? 1 : 0;
-                  },
-                  added);
-              distinct += added;
+            const int len = static_cast<int>(v.b_map(j + 1) - b_begin);
+            if (last) {
+              starts[p] = b_begin;
+              prefix[p] = before;
+              if (p == a_len - 1) prefix[a_len] = before + len;
             }
+            before += len;
+          });
+          vector_sync(team);
+          const int products = a_len ? prefix[a_len] : 0;
+          // Product i belongs to the last entry p with prefix[p] <= i (entries with empty rows of B share a prefix).
+          const auto entry_of = [&](const int i) {
+            int lo = 0, hi = a_len;
+            while (hi - lo > 1) {
+              const int mid = (lo + hi) / 2;
+              if (prefix[mid] <= i) lo = mid; else hi = mid;
+            }
+            return lo;
+          };
+          int distinct = 0;
+          if (numeric) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, products), [&](const int i) {
+              const int p = entry_of(i);
+              const BOffset q = starts[p] + (i - prefix[p]);
+              bool inserted;
+              const int slot = table.template insert<shared>(v.b_ent(q), inserted);
+              add_to<shared>(&vals[slot], v.a_val(a_begin + p) * v.b_val(q));
+            });
+          } else {
+            Kokkos::parallel_reduce(
+                Kokkos::ThreadVectorRange(team, products),
+                [&](const int i, int& fresh) {
+                  const int p = entry_of(i);
+                  bool inserted;
+                  table.template insert<shared>(v.b_ent(starts[p] + (i - prefix[p])), inserted);
+                  fresh += inserted ? 1 : 0;
+                },
+                distinct);
           }
           if (!numeric) {
             Kokkos::single(Kokkos::PerThread(team), [&]() { v.c_map(row) = static_cast<Offset>(distinct); });
+            vector_sync(team);  // the next row rewrites starts and prefix
             continue;
           }
           const Offset c_begin = v.c_map(row);
@@ -101,6 +139,7 @@ void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
               }
               ++at;
             });
+            vector_sync(team);
           }
         }
       });

@@ -70,7 +70,8 @@ LaunchShape spgemm_shape(double mean_b_row_length, int threads, int tiny_slots) 
   }
   const int lanes = std::clamp(pow2_ceil(static_cast<long long>(mean_b_row_length + 0.5)), 4,
                                max_vector_length<ExecSpace>());
-  shape.vector_length = tiny_slots ? std::clamp(tiny_slots / 4, 4, lanes) : lanes;
+  // A tiny row's lanes take its flattened products, so they follow the table size rather than B's rows.
+  shape.vector_length = tiny_slots ? std::clamp(tiny_slots / 4, 4, max_vector_length<ExecSpace>()) : lanes;
   shape.team_size = std::max(1, threads / shape.vector_length);
   return shape;
 }
