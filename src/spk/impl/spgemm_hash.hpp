@@ -8,7 +8,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "hash_table.hpp"
 #include "spgemm_common.hpp"
@@ -23,7 +22,8 @@ KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row
                                      int slots, int* counter, bool sorted) {
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
-  constexpr bool shared = !is_host_space<typename Views::execution_space>();  // a host team is one thread
+  using memory_space = typename Views::execution_space::memory_space;  // a host team is one thread
+  constexpr bool shared = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space>::accessible;
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, slots), [&](const int s) {
     keys[s] = HashSlots<Ordinal>::empty;
     if (numeric) vals[s] = Scalar(0);

@@ -119,7 +119,7 @@ void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
             continue;
           }
           const Offset c_begin = v.c_map(row);
-          if constexpr (!shared) {  // one lane: sorting the few entries beats ranking against every slot
+          if (!shared) {  // one lane: sorting the few entries beats ranking against every slot
             write_table_row(keys, vals, slots, sorted, v.c_ent.data() + c_begin, v.c_val.data() + c_begin);
           } else if (sorted) {
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, slots), [&](const int s) {
