@@ -146,7 +146,7 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
           const int b = bin_of(first + i);
           bin_id(first + i) = static_cast<std::uint8_t>(b);
-          if (b) Kokkos::atomic_increment(&local(b));
+          if (b) Kokkos::atomic_add(&local(b), 1);
         });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
@@ -176,7 +176,7 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
         const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * chunk;
         const int n = static_cast<int>(rows - first < chunk ? rows - first : chunk);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-          if (const int b = bin_id(first + i)) Kokkos::atomic_increment(&local(b));
+          if (const int b = bin_id(first + i)) Kokkos::atomic_add(&local(b), 1);
         });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
