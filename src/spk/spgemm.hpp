@@ -29,7 +29,7 @@ struct SpgemmPlan {
   using offset_type = typename Matrix::offset_type;
   using ordinal_type = typename Matrix::ordinal_type;
   using device_type = typename Matrix::device_type;
-  static constexpr int paths = 6;  // impl::SpgemmPath values
+  static constexpr int paths = static_cast<int>(impl::SpgemmPath::global) + 1;
 
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
   bool sorted = true;
@@ -155,7 +155,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         }
         lo(row) = low;
         hi(row) = high;
-        const std::int64_t range = high >= low ? std::int64_t(high) - low + 1 : 0;
+        const std::int64_t range = impl::span_width(low, high);
         need(row) = static_cast<int>(bound < range ? bound : range);
         products += bound;
       },
@@ -170,12 +170,13 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
   const impl::SpgemmBinRule symbolic_rule(options.algorithm, false, p.b_sorted, p.capacity, symbolic_pool);
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
-    return symbolic_rule(a_map(row + 1) - a_map(row), need(row), hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
+    return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
   };
   const auto symbolic_bins = impl::bin_rows<exec, Device>(rows, symbolic_rule.bins(), symbolic_bin);
   const auto symbolic_global = impl::plan_global_batches<exec>(
       symbolic_bins.slice(symbolic_rule.global),
-      KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), hi(row) - lo(row) + 1); }, symbolic_pool);
+      KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), impl::span_width(lo(row), hi(row))); },
+      symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
   impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, p.capacity, p.mean_b_row_length, lo, hi, p.sorted,
                                p.b_sorted);
@@ -211,12 +212,14 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const impl::SpgemmBinRule numeric_rule(options.algorithm, true, p.b_sorted, p.capacity, numeric_pool);
   const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
-                        hi(row) >= lo(row) ? hi(row) - lo(row) + 1 : 0);
+                        impl::span_width(lo(row), hi(row)));
   };
   p.bins = impl::bin_rows<exec, Device>(rows, numeric_rule.bins(), numeric_bin);
   p.global = impl::plan_global_batches<exec>(
       p.bins.slice(numeric_rule.global),
-      KOKKOS_LAMBDA(int row) { return numeric_rule.slots_for(row_map(row + 1) - row_map(row), hi(row) - lo(row) + 1); },
+      KOKKOS_LAMBDA(int row) {
+        return numeric_rule.slots_for(row_map(row + 1) - row_map(row), impl::span_width(lo(row), hi(row)));
+      },
       numeric_pool);
   for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
     p.numeric_rows[path] = p.bins.rows_on(static_cast<impl::SpgemmPath>(path));

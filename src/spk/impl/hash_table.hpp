@@ -1,9 +1,11 @@
 #pragma once
 // Open-addressing hash set/map over a caller-provided slice of memory (team scratch or global), shared by the
-// lanes of a team through atomics. Keys are column indices; an empty slot holds the largest ordinal, so a sorted
+// lanes of a GPU team through atomics (a host team's one thread inserts without them). Keys are column indices; an empty slot holds the largest ordinal, so a sorted
 // table ends with its empty slots. The table size is a power of two no smaller than the number of distinct keys,
 // so linear probing always terminates.
 #include <Kokkos_Core.hpp>
+
+#include "team_bitonic_sort.hpp"
 
 namespace spk::impl {
 
@@ -63,14 +65,7 @@ KOKKOS_INLINE_FUNCTION int compact_and_sort(Ordinal* keys, Scalar* vals, int slo
       vals[n] = vals[s];
       ++n;
     }
-  const auto swap = [&](int i, int j) {
-    const Ordinal k = keys[i];
-    keys[i] = keys[j];
-    keys[j] = k;
-    const Scalar v = vals[i];
-    vals[i] = vals[j];
-    vals[j] = v;
-  };
+  const auto swap = [&](int i, int j) { swap_pairs(keys, vals, i, j); };
   if (n <= 32) {
     for (int i = 1; i < n; ++i)
       for (int k = i; k > 0 && keys[k - 1] > keys[k]; --k) swap(k - 1, k);

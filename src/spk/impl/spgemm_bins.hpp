@@ -100,6 +100,12 @@ struct SpgemmBinRule {
   }
 };
 
+// Width of a row's column span [lo, hi]; 0 when the row has no products (hi < lo).
+template <class Ordinal>
+KOKKOS_INLINE_FUNCTION std::int64_t span_width(Ordinal lo, Ordinal hi) {
+  return hi >= lo ? std::int64_t(hi) - lo + 1 : 0;
+}
+
 // Rows grouped by bin: rows(begin[b] .. begin[b + 1]) are bin b's, in no particular order. Bin 0 (no products)
 // is not listed.
 template <class Space>
@@ -134,6 +140,8 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
   Kokkos::View<std::uint8_t*, Space> bin_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::bin_id"),
                                             rows);
   Kokkos::View<std::int64_t*, Space> cursor("spk::spgemm::bin_cursor", nb);
+  Kokkos::View<int**, Space> team_counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::team_counts"),
+                                         league, nb);
   policy_type count_policy(league, threads, 1);
   count_policy.set_scratch_size(0, Kokkos::PerTeam(count_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
@@ -150,6 +158,7 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
         });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
+          team_counts(team.league_rank(), b) = local(b);
           if (local(b)) Kokkos::atomic_add(&cursor(b), static_cast<std::int64_t>(local(b)));
         });
       });
@@ -170,23 +179,18 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
   Kokkos::parallel_for(
       "spk::spgemm::bin_scatter", scatter_policy, KOKKOS_LAMBDA(const member_type& team) {
         base_scratch base(team.team_scratch(0), nb);
-        count_scratch local(team.team_scratch(0), nb);
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) { local(b) = 0; });
+        count_scratch next(team.team_scratch(0), nb);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
+          const int mine = team_counts(team.league_rank(), b);  // this team's rows per bin, from bin_count
+          base(b) = mine ? Kokkos::atomic_fetch_add(&cursor(b), static_cast<std::int64_t>(mine)) : 0;
+          next(b) = 0;
+        });
         team.team_barrier();
         const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * chunk;
         const int n = static_cast<int>(rows - first < chunk ? rows - first : chunk);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-          if (const int b = bin_id(first + i)) Kokkos::atomic_add(&local(b), 1);
-        });
-        team.team_barrier();
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
-          base(b) = local(b) ? Kokkos::atomic_fetch_add(&cursor(b), static_cast<std::int64_t>(local(b))) : 0;
-          local(b) = 0;
-        });
-        team.team_barrier();
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
           if (const int b = bin_id(first + i))
-            list(base(b) + Kokkos::atomic_fetch_add(&local(b), 1)) = static_cast<int>(first + i);
+            list(base(b) + Kokkos::atomic_fetch_add(&next(b), 1)) = static_cast<int>(first + i);
         });
       });
   return out;

@@ -1,6 +1,6 @@
 #pragma once
-// What every SpGEMM path shares: the operand views, the list of rows a path was given, and the walk over a row's
-// intermediate products (Gustavson's row-by-row formulation: row i of C is the sum over a_ij of a_ij * row j of B).
+// What every SpGEMM path shares: the operand views and the list of rows a path was given. Every path follows
+// Gustavson's row-by-row formulation: row i of C is the sum over a_ij of a_ij * row j of B.
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>

@@ -6,6 +6,17 @@
 
 namespace spk::impl {
 
+// Exchanges entries i and j of a (key, value) pair array; shared with the one-thread sort in hash_table.hpp.
+template <class Key, class Value>
+KOKKOS_INLINE_FUNCTION void swap_pairs(Key* keys, Value* values, int i, int j) {
+  const Key k = keys[i];
+  keys[i] = keys[j];
+  keys[j] = k;
+  const Value v = values[i];
+  values[i] = values[j];
+  values[j] = v;
+}
+
 template <class Member, class Key, class Value>
 KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, Key* keys, Value* values, int n) {
   for (int size = 2; size <= n; size *= 2) {
@@ -14,14 +25,7 @@ KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, Key* keys, Val
         const int partner = i ^ stride;
         if (partner > i) {
           const bool ascending = (i & size) == 0;
-          if ((keys[i] > keys[partner]) == ascending) {
-            const Key k = keys[i];
-            keys[i] = keys[partner];
-            keys[partner] = k;
-            const Value v = values[i];
-            values[i] = values[partner];
-            values[partner] = v;
-          }
+          if ((keys[i] > keys[partner]) == ascending) swap_pairs(keys, values, i, partner);
         }
       });
       team.team_barrier();
