@@ -254,6 +254,21 @@ TEST(SpmmSelector, NearestTableEntryByWidthFeaturesAndPrecision) {
   // A 256-column shape is not offered for k = 8, and nothing swept for it leaves the rules to decide.
   EXPECT_STREQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::automatic)->matrix, "regular-32");
   EXPECT_EQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::k_tiled), nullptr);
+
+  // Size counts: a 4000-row matrix with 200k nonzeros (pushpull) is nearer a small uniform matrix than a graph
+  // with a similar spread but 8x the nonzeros (Cornell5), whose shapes leave most of a GPU idle on it.
+  const SpmmTuningEntry sized[] = {
+      {"large-graph", 4, 32, 18660, 84.8, 86.0, 3156, SpmmAlgorithm::flat, narrow, 0},
+      {"small-uniform", 4, 32, 4096, 64, 0, 64, SpmmAlgorithm::row_team, narrow, 0},
+      {},
+  };
+  spk::RowLengthStats small;
+  small.rows = 4000;
+  small.mean_length = 49.1;
+  small.nnz = 196305;
+  small.stddev_length = 46.5;
+  small.max_length = 124;
+  EXPECT_STREQ(nearest_spmm_entry(sized, small, 32, 4, SpmmAlgorithm::automatic)->matrix, "small-uniform");
 }
 
 TEST(SpmmSelector, RulesCoverKWithLanesAndColumnsPerLane) {

@@ -61,9 +61,11 @@ const std::vector<Suite>& suites() {
        {"ogbl_ddi", "Cornell5"}},
       {"sweep-spmm-gpu",
        "the GPU SpMM tuning sweep's matrices (--sweep --op spmm): the spmm suite's shapes at a size whose dense "
-       "blocks can be checked quickly, plus the real graphs",
+       "blocks can be checked quickly, small matrices (2k-16k rows, too few rows to fill a GPU at one per warp), "
+       "plus the real graphs",
        {"rmat:20:16", "rmat:18:8", "uniform:1048576:32", "uniform:262144:8", "band:2000000:5", "skewed:1000000",
-        "lap2d:1024", "st3d27:64"},
+        "lap2d:1024", "st3d27:64", "rmat:12:32", "rmat:12:16", "lap2d:128", "uniform:8192:32", "uniform:4096:64",
+        "uniform:2048:128"},
        {"ogbl_ddi", "Cornell5"}},
       {"sweep-spmm-cpu",
        "the CPU SpMM tuning sweep's matrices (--sweep --op spmm)",

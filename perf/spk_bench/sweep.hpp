@@ -78,8 +78,9 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
 }
 
 // SpMM shapes: every columns-per-lane value the back-end compiles, with lanes to cover k (up to a warp), for each
-// algorithm at two stage capacities (row-team, k-tiled) or two chunks relative to the mean row (flat); shapes that
-// need more team scratch than the back-end gives are left out.
+// algorithm at stage capacities (row-team, k-tiled: 128, 512 and 2048 nonzeros on GPUs) or chunks relative to the
+// mean row (flat: half, 2x and 8x on GPUs); the small ones spread a small matrix over more warps.
+// Shapes that need more team scratch than the back-end gives are left out.
 template <class ExecSpace>
 std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidates(int k, int scalar_bytes,
                                                                                    double mean_length) {
@@ -90,6 +91,7 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
                                        : static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
   const int warp = spk::max_vector_length<ExecSpace>();
   const int chunk = std::max(host ? 256 : 16, spk::pow2_ceil(static_cast<long long>(2 * (mean_length + 1))));
+  const int half_chunk = std::max(16, spk::pow2_ceil(static_cast<long long>(mean_length / 2 + 1)));
   for (const int cpl : {1, 2, 4, 8, 32}) {
     if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
     spk::LaunchShape s;
@@ -101,13 +103,16 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
                  static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
              scratch_max;
     };
+    const std::vector<int> capacities = host ? std::vector<int>{2048, 16384} : std::vector<int>{128, 512, 2048};
+    std::vector<int> chunks{chunk, 4 * chunk};
+    if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
     for (const A a : {A::row_team, A::k_tiled})
-      for (const int capacity : {host ? 2048 : 512, host ? 16384 : 2048}) {
+      for (const int capacity : capacities) {
         s.stage_capacity = capacity;
         if (fits(capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
       }
     s.stage_capacity = 0;
-    for (const int c : {chunk, 4 * chunk}) {
+    for (const int c : chunks) {
       s.chunk = c;
       if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
     }

@@ -98,33 +98,30 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
 template <int CPL, class Scalar, class Cols, class Vals, class Index, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
                                             const BView& B, LaneColumns lc, bool packed, int k) {
-  // B loads each lane keeps in flight (U nonzeros x CPL columns), so the gathers overlap instead of queueing.
-  constexpr int U = CPL >= 8 ? 2 : 4;
+  // B loads each lane keeps in flight: U nonzeros x CPL columns, about 128 bytes, so the gathers of a row overlap
+  // instead of queueing one latency after another. The last block is masked rather than a one-by-one remainder
+  // loop, so a short row (the common case: 5-50 nonzeros) issues all of its loads before its first use.
+  constexpr int in_flight = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
+  constexpr int U = in_flight < 2 ? 2 : (in_flight > 16 ? 16 : in_flight);
   const int first_col = lc.first, stride = lc.step;
   if (first_col + (CPL - 1) * stride < k) {  // every column of the lane exists
-    Index p = b;
-    for (; p + U <= e; p += U) {
+    for (Index p = b; p < e; p += U) {
       Scalar v[U], x[U][CPL];
       for (int u = 0; u < U; ++u) {
-        const auto c = cols(p + u);
-        v[u] = vals(p + u);
-        if (packed)
-          load_packed<CPL>(&B(c, first_col), x[u]);
-        else
-          for (int j = 0; j < CPL; ++j) x[u][j] = B(c, first_col + j * stride);
+        if (p + u < e) {
+          const auto c = cols(p + u);
+          v[u] = vals(p + u);
+          if (packed)
+            load_packed<CPL>(&B(c, first_col), x[u]);
+          else
+            for (int j = 0; j < CPL; ++j) x[u][j] = B(c, first_col + j * stride);
+        } else {
+          v[u] = Scalar(0);
+          for (int j = 0; j < CPL; ++j) x[u][j] = Scalar(0);
+        }
       }
       for (int u = 0; u < U; ++u)
         for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
-    }
-    for (; p < e; ++p) {
-      const auto c = cols(p);
-      const Scalar v = vals(p);
-      Scalar x[CPL];
-      if (packed)
-        load_packed<CPL>(&B(c, first_col), x);
-      else
-        for (int j = 0; j < CPL; ++j) x[j] = B(c, first_col + j * stride);
-      for (int j = 0; j < CPL; ++j) acc[j] += v * x[j];
     }
   } else {
     for (Index p = b; p < e; ++p) {

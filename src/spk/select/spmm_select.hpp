@@ -36,12 +36,13 @@ constexpr const tuning::SpmmTuningEntry* spmm_table() {
 }
 
 // Distance in log feature space: k weighs most (it sets the lane layout), then the mean row length, the tail and
-// the size.
+// the size (rows and nonzeros: a small matrix needs shapes that spread it over enough warps to fill the GPU).
 inline double spmm_feature_distance(const RowLengthStats& s, int k, const tuning::SpmmTuningEntry& e) {
   const auto d = [](double a, double b) { return std::log2(1 + a) - std::log2(1 + b); };
   const double width = d(k, e.k), mean = d(s.mean_length, e.mean), max = d(static_cast<double>(s.max_length), e.max);
   const double spread = d(s.stddev_length, e.stddev), rows = d(static_cast<double>(s.rows), e.rows);
-  return 8 * width * width + 4 * mean * mean + max * max + spread * spread + 0.5 * rows * rows;
+  const double nnz = d(static_cast<double>(s.nnz), e.rows * e.mean);
+  return 8 * width * width + 4 * mean * mean + max * max + spread * spread + 0.5 * rows * rows + nnz * nnz;
 }
 
 // The nearest entry with this precision (any precision if none), and this algorithm unless automatic, whose shape
