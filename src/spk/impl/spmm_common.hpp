@@ -95,26 +95,32 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
 
 // acc[j] += sum over p in [b, e) of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged scratch or
 // the matrix's own arrays (long rows). packed: lc.step is 1 and B allows aligned vector loads (packed_loads_ok).
-template <int CPL, class Scalar, class Cols, class Vals, class Index, class BView>
+template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
                                             const BView& B, LaneColumns lc, bool packed, int k) {
   // B loads each lane keeps in flight: U nonzeros x CPL columns, about 128 bytes, so the gathers of a row overlap
-  // instead of queueing one latency after another. The last block is masked rather than a one-by-one remainder
-  // loop, so a short row (the common case: 5-50 nonzeros) issues all of its loads before its first use.
+  // instead of queueing one latency after another. On GPUs the last block is masked rather than finished one by
+  // one, so a short row (the common case: 5-50 nonzeros) issues all of its loads before its first use; a CPU
+  // hides the latency itself and runs the plain remainder loop faster (30% on st3d27 with the mask).
   constexpr int in_flight = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
   constexpr int U = in_flight < 2 ? 2 : (in_flight > 16 ? 16 : in_flight);
+  constexpr bool masked_tail = !HostSpaceFlag<ExecSpace>::value;
   const int first_col = lc.first, stride = lc.step;
+  const auto gather = [&](Index p, Scalar& v, Scalar(&x)[CPL]) {
+    const auto c = cols(p);
+    v = vals(p);
+    if (packed)
+      load_packed<CPL>(&B(c, first_col), x);
+    else
+      for (int j = 0; j < CPL; ++j) x[j] = B(c, first_col + j * stride);
+  };
   if (first_col + (CPL - 1) * stride < k) {  // every column of the lane exists
-    for (Index p = b; p < e; p += U) {
+    Index p = b;
+    for (; masked_tail ? p < e : p + U <= e; p += U) {
       Scalar v[U], x[U][CPL];
       for (int u = 0; u < U; ++u) {
-        if (p + u < e) {
-          const auto c = cols(p + u);
-          v[u] = vals(p + u);
-          if (packed)
-            load_packed<CPL>(&B(c, first_col), x[u]);
-          else
-            for (int j = 0; j < CPL; ++j) x[u][j] = B(c, first_col + j * stride);
+        if (!masked_tail || p + u < e) {
+          gather(p + u, v[u], x[u]);
         } else {
           v[u] = Scalar(0);
           for (int j = 0; j < CPL; ++j) x[u][j] = Scalar(0);
@@ -122,6 +128,11 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&acc)[CPL], const Cols& cols
       }
       for (int u = 0; u < U; ++u)
         for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
+    }
+    for (; p < e; ++p) {  // host only: the masked loop above ends at e
+      Scalar v, x[CPL];
+      gather(p, v, x);
+      for (int j = 0; j < CPL; ++j) acc[j] += v * x[j];
     }
   } else {
     for (Index p = b; p < e; ++p) {
@@ -171,7 +182,7 @@ KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& pa
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
         const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, lane, lanes);
         Scalar acc[CPL] = {};
-        accumulate_lane<CPL>(acc, entries, values, b, e, B, lc, packed, k);
+        accumulate_lane<CPL, ExecSpace>(acc, entries, values, b, e, B, lc, packed, k);
         for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
       });
     });

@@ -79,7 +79,7 @@ struct SpmmFlatTeam {
             const int b = static_cast<int>((rb > j0 ? rb : j0) - base);
             const int e = static_cast<int>((row < last ? static_cast<std::int64_t>(row_map(row + 1)) : j1) - base);
             Scalar acc[CPL] = {};
-            accumulate_lane<CPL>(acc, cols, vals, b, e, B, lc, packed, k);
+            accumulate_lane<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k);
             if (row == last || (row == first && rb < j0)) {
               const auto& out = row == last ? carry : head;
               for (int j = 0; j < CPL; ++j)

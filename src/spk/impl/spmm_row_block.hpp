@@ -89,7 +89,7 @@ struct SpmmRowBlockTeam {
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
           const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane, lanes);
           Scalar acc[CPL] = {};
-          accumulate_lane<CPL>(acc, cols, vals, b, e, B, lc, packed, k);
+          accumulate_lane<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k);
           store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         });
     });
