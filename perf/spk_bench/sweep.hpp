@@ -13,6 +13,7 @@
 #include <spk/execution.hpp>
 #include <spk/launch_shape.hpp>
 #include <spk/matrix_stats.hpp>
+#include <spk/select/spmm_select.hpp>
 
 #include "report.hpp"
 
@@ -87,11 +88,13 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
   using A = spk::SpmmAlgorithm;
   std::vector<std::pair<A, spk::LaunchShape>> out;
   const bool host = spk::is_host_space<ExecSpace>();
-  const std::size_t scratch_max = host ? std::size_t(1) << 30
-                                       : static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));
+  const std::size_t scratch_max = spk::select::spmm_scratch_max<ExecSpace>();
   const int warp = spk::max_vector_length<ExecSpace>();
   const int chunk = std::max(host ? 256 : 16, spk::pow2_ceil(static_cast<long long>(2 * (mean_length + 1))));
   const int half_chunk = std::max(16, spk::pow2_ceil(static_cast<long long>(mean_length / 2 + 1)));
+  const std::vector<int> capacities = host ? std::vector<int>{2048, 16384} : std::vector<int>{128, 512, 2048};
+  std::vector<int> chunks{chunk, 4 * chunk};
+  if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
   for (const int cpl : {1, 2, 4, 8, 32}) {
     if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
     spk::LaunchShape s;
@@ -103,9 +106,6 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
                  static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
              scratch_max;
     };
-    const std::vector<int> capacities = host ? std::vector<int>{2048, 16384} : std::vector<int>{128, 512, 2048};
-    std::vector<int> chunks{chunk, 4 * chunk};
-    if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
     for (const A a : {A::row_team, A::k_tiled})
       for (const int capacity : capacities) {
         s.stage_capacity = capacity;
