@@ -150,22 +150,60 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
     return plan;
   };
   const auto rows_on = [](const spk::SpgemmPlan<M>& p, Path path) { return p.numeric_rows[static_cast<int>(path)]; };
-  const auto automatic = plan_of(wide, spk::SpgemmAlgorithm::automatic, small_scratch);
+  const auto binned = plan_of(wide, spk::SpgemmAlgorithm::binned, small_scratch);
   for (const Path path : {Path::copy, Path::tiny, Path::hash, Path::global})
-    EXPECT_GT(rows_on(automatic, path), 0) << spk::describe(automatic) << ", seed " << wide.seed;
-  EXPECT_GT(rows_on(plan_of(narrow, spk::SpgemmAlgorithm::automatic, 0), Path::dense), 0) << narrow.seed;
+    EXPECT_GT(rows_on(binned, path), 0) << spk::describe(binned) << ", seed " << wide.seed;
+  EXPECT_GT(rows_on(plan_of(narrow, spk::SpgemmAlgorithm::binned, 0), Path::dense), 0) << narrow.seed;
 
   const std::pair<spk::SpgemmAlgorithm, Path> forced[] = {{spk::SpgemmAlgorithm::tiny_rows, Path::tiny},
                                                           {spk::SpgemmAlgorithm::hash, Path::hash},
                                                           {spk::SpgemmAlgorithm::dense_tile, Path::dense},
-                                                          {spk::SpgemmAlgorithm::global, Path::global}};
+                                                          {spk::SpgemmAlgorithm::global, Path::global},
+                                                          {spk::SpgemmAlgorithm::gustavson, Path::gustavson}};
   for (const auto& [algorithm, path] : forced) {
     const auto p = plan_of(wide, algorithm, 0);
     EXPECT_GT(rows_on(p, path), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
-    for (const Path other : {Path::copy, Path::tiny, Path::hash, Path::dense, Path::global})
+    for (const Path other : {Path::copy, Path::tiny, Path::hash, Path::dense, Path::global, Path::gustavson})
       if (other != path && other != Path::global && other != Path::dense)
         EXPECT_EQ(rows_on(p, other), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
   }
+}
+
+// Automatic is Gustavson on host back-ends (every row with products on that path) and the binned paths on GPUs; a
+// budget too small for Gustavson's accumulators sends the rows to the binned paths, with the same result.
+TYPED_TEST(Spgemm, AutomaticIsGustavsonOnHostsAndFallsBackToBins) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const Operands<S, Off> op(mixed_a, wide_b);
+  const auto A = op.A();
+  const auto B = op.B();
+  using M = std::decay_t<decltype(A)>;
+  const auto gustavson_rows = [](const spk::SpgemmPlan<M>& p) {
+    return p.numeric_rows[static_cast<int>(Path::gustavson)];
+  };
+  std::int64_t with_products = 0;
+  for (std::int64_t r = 0; r < op.ref.num_rows(); ++r) with_products += op.ref.row_map()(r + 1) > op.ref.row_map()(r);
+  spk::SpgemmOptions o;
+  spk::SpgemmPlan<M> plan;
+  spk::spgemm_symbolic(A, B, plan, o);
+  const bool host = spk::is_host_space<typename M::execution_space>();
+  EXPECT_EQ(gustavson_rows(plan), host ? with_products : 0) << spk::describe(plan) << ", seed " << op.seed;
+  EXPECT_EQ(plan.gustavson.workers > 0, host);
+
+  // Forced, with a budget that holds C and the plan but not one accumulator of 20000 columns.
+  o.algorithm = spk::SpgemmAlgorithm::gustavson;
+  spk::spgemm_symbolic(A, B, plan, o);
+  ASSERT_GT(plan.gustavson.workers, 0);
+  const std::int64_t accumulators = plan.gustavson.bytes(spk::impl::GustavsonWorkspace::column_bytes<S>(true));
+  o.memory_budget_bytes = plan.peak_bytes_estimate - accumulators + wide_b.cols * 2;
+  spk::SpgemmPlan<M> tight;
+  spk::spgemm_symbolic(A, B, tight, o);
+  EXPECT_EQ(gustavson_rows(tight), 0) << spk::describe(tight);
+  EXPECT_EQ(tight.gustavson.workers, 0);
+  EXPECT_LE(tight.peak_bytes_estimate, o.memory_budget_bytes);
+  M C;
+  spk::spgemm_numeric(tight, A, B, C);
+  expect_matches_oracle(C, op.ref, "gustavson over budget, " + op.what(mixed_a, wide_b, o));
 }
 
 // A memory budget that leaves room for only part of the global pool splits those rows into batches; the result
@@ -276,7 +314,7 @@ TEST(SpgemmArguments, BadInputsThrow) {
   bad.scratch_bytes = 0;
   bad.memory_budget_bytes = -1;
   EXPECT_THROW(spk::spgemm(sq, sq, bad), spk::invalid_argument);
-  EXPECT_THROW(spk::parse_algorithm<spk::SpgemmAlgorithm>("gustavson"), spk::invalid_argument);
+  EXPECT_THROW(spk::parse_algorithm<spk::SpgemmAlgorithm>("merge-path"), spk::invalid_argument);
   spk::spgemm_symbolic(sq, sq, plan);
   const auto other = spk::copy_to<TestDevice>(random_csr<double, int>(square("sq", 50, 5, 9), 3));
   EXPECT_THROW(spk::spgemm_numeric(plan, other, other, C), spk::invalid_argument);

@@ -12,9 +12,11 @@ namespace spk {
 
 enum class SpmvAlgorithm { automatic, thread_row, vector_row, stream, flat, long_row_split };
 enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat };
-// SpGEMM's automatic bins rows by work; a forced value sends every row down that path (rows it cannot hold take the
-// global fallback, or dense tiles where the memory budget leaves no room for a global table).
-enum class SpgemmAlgorithm { automatic, tiny_rows, hash, dense_tile, global };
+// SpGEMM: binned sends each row to the accumulator its work calls for; gustavson gives every row a worker's dense
+// accumulator (where the budget holds one per worker, else binned); automatic is gustavson on host back-ends and
+// binned on GPUs. The other values send every row down that path (rows it cannot hold take the global fallback, or
+// dense tiles where the memory budget leaves no room for a global table).
+enum class SpgemmAlgorithm { automatic, binned, tiny_rows, hash, dense_tile, global, gustavson };
 // SpMM's opt-in row reordering (a plan option, not an algorithm): the order in which rows are visited.
 enum class RowReordering { none, by_length, rcm };
 
@@ -32,11 +34,13 @@ inline constexpr name_table<SpmmAlgorithm, 4> spmm_names{{{SpmmAlgorithm::automa
                                                           {SpmmAlgorithm::row_team, "row-team"},
                                                           {SpmmAlgorithm::k_tiled, "k-tiled"},
                                                           {SpmmAlgorithm::flat, "flat"}}};
-inline constexpr name_table<SpgemmAlgorithm, 5> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
+inline constexpr name_table<SpgemmAlgorithm, 7> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
+                                                              {SpgemmAlgorithm::binned, "binned"},
                                                               {SpgemmAlgorithm::tiny_rows, "tiny-rows"},
                                                               {SpgemmAlgorithm::hash, "hash"},
                                                               {SpgemmAlgorithm::dense_tile, "dense-tile"},
-                                                              {SpgemmAlgorithm::global, "global"}}};
+                                                              {SpgemmAlgorithm::global, "global"},
+                                                              {SpgemmAlgorithm::gustavson, "gustavson"}}};
 inline constexpr name_table<RowReordering, 3> reordering_names{{{RowReordering::none, "none"},
                                                                 {RowReordering::by_length, "by-length"},
                                                                 {RowReordering::rcm, "rcm"}}};
@@ -99,7 +103,8 @@ inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {
 }
 template <>
 inline std::vector<SpgemmAlgorithm> all_algorithms<SpgemmAlgorithm>() {
-  return {SpgemmAlgorithm::tiny_rows, SpgemmAlgorithm::hash, SpgemmAlgorithm::dense_tile, SpgemmAlgorithm::global};
+  return {SpgemmAlgorithm::binned,     SpgemmAlgorithm::tiny_rows, SpgemmAlgorithm::hash,
+          SpgemmAlgorithm::dense_tile, SpgemmAlgorithm::global,    SpgemmAlgorithm::gustavson};
 }
 
 }  // namespace spk

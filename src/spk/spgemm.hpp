@@ -29,7 +29,7 @@ struct SpgemmPlan {
   using offset_type = typename Matrix::offset_type;
   using ordinal_type = typename Matrix::ordinal_type;
   using device_type = typename Matrix::device_type;
-  static constexpr int paths = static_cast<int>(impl::SpgemmPath::global) + 1;
+  static constexpr int paths = static_cast<int>(impl::SpgemmPath::gustavson) + 1;
 
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
   bool sorted = true;
@@ -41,6 +41,7 @@ struct SpgemmPlan {
   Kokkos::View<ordinal_type*, device_type> lo, hi;   // each row's column span (hi < lo: no products)
   impl::BinnedRows<device_type> bins;                // the numeric phase's rows per bin
   impl::GlobalBatches<device_type> global;           // its global rows' pool offsets and batches
+  impl::GustavsonWorkspace gustavson;                // its Gustavson workers (none when no row takes that path)
   select::SpgemmCapacity capacity;
   double mean_b_row_length = 0;
   std::array<std::int64_t, paths> symbolic_rows{}, numeric_rows{};  // rows per path, indexed by SpgemmPath
@@ -168,7 +169,21 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
                                   rows * static_cast<std::int64_t>(sizeof(int) + 1);  // row list and bin ids
   const std::int64_t symbolic_fixed = plan_bytes + detail::bytes_of(need) + detail::bytes_of(b_lo) * 2;
   const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
-  const impl::SpgemmBinRule symbolic_rule(options.algorithm, false, p.b_sorted, p.capacity, symbolic_pool);
+  // Gustavson where asked (automatic: on host back-ends) and its accumulators fit, else the binned paths.
+  const bool want_gustavson = options.algorithm == SpgemmAlgorithm::gustavson ||
+                              (options.algorithm == SpgemmAlgorithm::automatic && is_host_space<exec>());
+  const auto gustavson_or_binned = [&](bool numeric, std::int64_t budget, impl::GustavsonWorkspace& ws) {
+    if (want_gustavson)
+      ws = impl::gustavson_workspace<exec>(b_cols, impl::GustavsonWorkspace::column_bytes<Scalar>(numeric), budget);
+    if (ws.workers > 0) return SpgemmAlgorithm::gustavson;
+    return options.algorithm == SpgemmAlgorithm::gustavson || options.algorithm == SpgemmAlgorithm::automatic
+               ? SpgemmAlgorithm::binned
+               : options.algorithm;
+  };
+  impl::GustavsonWorkspace symbolic_gustavson;
+  const SpgemmAlgorithm symbolic_algorithm =
+      gustavson_or_binned(false, p.memory_budget - symbolic_fixed, symbolic_gustavson);
+  const impl::SpgemmBinRule symbolic_rule(symbolic_algorithm, false, p.b_sorted, p.capacity, symbolic_pool);
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
   };
@@ -178,8 +193,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), impl::span_width(lo(row), hi(row))); },
       symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
-  impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, p.capacity, p.mean_b_row_length, lo, hi, p.sorted,
-                               p.b_sorted);
+  impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, symbolic_gustavson, p.capacity,
+                               p.mean_b_row_length, lo, hi, p.sorted, p.b_sorted);
   for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
     p.symbolic_rows[path] = symbolic_bins.rows_on(static_cast<impl::SpgemmPath>(path));
   p.symbolic_batches = symbolic_global.batches();
@@ -209,7 +224,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
 
   // Numeric: bin again by the exact counts, which size tables far tighter than the bound.
   const std::int64_t numeric_pool = (p.memory_budget - plan_bytes - c_bytes) / (sizeof(Ordinal) + sizeof(Scalar));
-  const impl::SpgemmBinRule numeric_rule(options.algorithm, true, p.b_sorted, p.capacity, numeric_pool);
+  const SpgemmAlgorithm numeric_algorithm =
+      gustavson_or_binned(true, p.memory_budget - plan_bytes - c_bytes, p.gustavson);
+  const impl::SpgemmBinRule numeric_rule(numeric_algorithm, true, p.b_sorted, p.capacity, numeric_pool);
   const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
                         impl::span_width(lo(row), hi(row)));
@@ -224,9 +241,11 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
     p.numeric_rows[path] = p.bins.rows_on(static_cast<impl::SpgemmPath>(path));
   p.numeric_batches = p.global.batches();
-  p.peak_bytes_estimate =
-      std::max(symbolic_fixed + symbolic_global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal)),
-               plan_bytes + c_bytes + p.global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar)));
+  p.peak_bytes_estimate = std::max(
+      symbolic_fixed + symbolic_global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal)) +
+          symbolic_gustavson.bytes(impl::GustavsonWorkspace::column_bytes<Scalar>(false)),
+      plan_bytes + c_bytes + p.global.pool_slots * static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar)) +
+          p.gustavson.bytes(impl::GustavsonWorkspace::column_bytes<Scalar>(true)));
   p.symbolic_seconds = timer.seconds();
   plan = std::move(p);
 }
@@ -251,8 +270,8 @@ void spgemm_numeric(const SpgemmPlan<MatA>& plan, const MatA& A, const MatB& B, 
     C = MatA(A.num_rows(), B.num_cols(), plan.row_map, entries, values);
   }
   const impl::SpgemmViews<MatA, MatB> nv(A, B, plan.row_map, C.entries(), C.values());
-  impl::run_spgemm_bins<true>(nv, plan.bins, plan.global, plan.capacity, plan.mean_b_row_length, plan.lo, plan.hi,
-                              plan.sorted, plan.b_sorted);
+  impl::run_spgemm_bins<true>(nv, plan.bins, plan.global, plan.gustavson, plan.capacity, plan.mean_b_row_length,
+                              plan.lo, plan.hi, plan.sorted, plan.b_sorted);
 }
 
 template <class MatA, class MatB>

@@ -5,6 +5,7 @@
 // so linear probing always terminates.
 #include <Kokkos_Core.hpp>
 
+#include "serial_sort.hpp"
 #include "team_bitonic_sort.hpp"
 
 namespace spk::impl {
@@ -65,26 +66,7 @@ KOKKOS_INLINE_FUNCTION int compact_and_sort(Ordinal* keys, Scalar* vals, int slo
       vals[n] = vals[s];
       ++n;
     }
-  const auto swap = [&](int i, int j) { swap_pairs(keys, vals, i, j); };
-  if (n <= 32) {
-    for (int i = 1; i < n; ++i)
-      for (int k = i; k > 0 && keys[k - 1] > keys[k]; --k) swap(k - 1, k);
-    return n;
-  }
-  const auto sift = [&](int root, int end) {
-    while (2 * root + 1 < end) {
-      int child = 2 * root + 1;
-      if (child + 1 < end && keys[child] < keys[child + 1]) ++child;
-      if (keys[root] >= keys[child]) return;
-      swap(root, child);
-      root = child;
-    }
-  };
-  for (int i = n / 2 - 1; i >= 0; --i) sift(i, n);
-  for (int end = n - 1; end > 0; --end) {
-    swap(0, end);
-    sift(0, end);
-  }
+  serial_sort(keys, n, [&](int i, int j) { swap_pairs(keys, vals, i, j); });
   return n;
 }
 

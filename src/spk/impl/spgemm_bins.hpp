@@ -1,6 +1,7 @@
 #pragma once
 // SpGEMM rows binned by work: each row's bound on distinct output columns picks its accumulator (copy, tiny
-// per-thread table, team hash table of the right size, dense tile, global hash), and rows of one bin are listed
+// per-thread table, team hash table of the right size, dense tile, global hash; or, on host back-ends, one
+// Gustavson bin for every row), and rows of one bin are listed
 // together so each bin runs as one launch sized for it (Nagasaka, Nukada, Matsuoka, "High-performance and
 // memory-saving sparse general matrix-matrix multiplication for NVIDIA Pascal GPU", ICPP 2017).
 #include <cstdint>
@@ -16,10 +17,10 @@
 
 namespace spk::impl {
 
-enum class SpgemmPath : int { none, copy, tiny, hash, dense, global };
+enum class SpgemmPath : int { none, copy, tiny, hash, dense, global, gustavson };
 
 inline const char* to_string(SpgemmPath p) {
-  constexpr const char* names[] = {"none", "copy", "tiny", "hash", "dense", "global"};
+  constexpr const char* names[] = {"none", "copy", "tiny", "hash", "dense", "global", "gustavson"};
   return names[static_cast<int>(p)];
 }
 
@@ -29,7 +30,8 @@ struct SpgemmBin {
 };
 
 // Decides a row's bin on the device. Bin indices: 0 none (no products), 1 copy (one nonzero in A's row: C's row
-// is a scaled row of B), one per tiny table size, one per hash table size, dense, global.
+// is a scaled row of B), one per tiny table size, one per hash table size, dense, global, gustavson (a forced
+// Gustavson sends every row with products there).
 struct SpgemmBinRule {
   static constexpr int min_slots = 8;
   SpgemmAlgorithm forced = SpgemmAlgorithm::automatic;
@@ -37,7 +39,7 @@ struct SpgemmBinRule {
   bool allow_copy = true;  // B's rows are sorted and duplicate-free, so a scaled copy is a valid C row
   int tiny_slots = 0, hash_slots = 0, dense_width = 0, dense_max_passes = 0;
   std::int64_t global_slots = 0;  // largest table the memory budget lets the global pool give one row
-  int first_tiny = 2, first_hash = 0, dense = 0, global = 0;
+  int first_tiny = 2, first_hash = 0, dense = 0, global = 0, gustavson = 0;
 
   SpgemmBinRule(SpgemmAlgorithm forced_, bool numeric_, bool allow_copy_, const select::SpgemmCapacity& cap,
                 std::int64_t global_slots_)
@@ -48,6 +50,7 @@ struct SpgemmBinRule {
     first_hash = first_tiny + log2_of(tiny_slots / min_slots) + 1;
     dense = first_hash + log2_of(hash_slots / min_slots) + 1;
     global = dense + 1;
+    gustavson = global + 1;
   }
 
   KOKKOS_INLINE_FUNCTION static int log2_of(std::int64_t pow2) {
@@ -69,6 +72,7 @@ struct SpgemmBinRule {
   // exact count); range: the width of the span of columns its products can hit.
   KOKKOS_INLINE_FUNCTION int operator()(std::int64_t a_len, std::int64_t need, std::int64_t range) const {
     if (need == 0) return 0;
+    if (forced == SpgemmAlgorithm::gustavson) return gustavson;
     const std::int64_t slots = slots_for(need, range);
     // A tiny row keeps its entries of A in `slots` scratch entries too.
     const int tiny = slots <= tiny_slots && a_len <= slots ? first_tiny + log2_of(slots / min_slots) : -1;
@@ -90,12 +94,13 @@ struct SpgemmBinRule {
   }
 
   std::vector<SpgemmBin> bins() const {
-    std::vector<SpgemmBin> out(static_cast<std::size_t>(global) + 1);
+    std::vector<SpgemmBin> out(static_cast<std::size_t>(gustavson) + 1);
     out[1].path = SpgemmPath::copy;
     for (int b = first_tiny; b < first_hash; ++b) out[b] = {SpgemmPath::tiny, min_slots << (b - first_tiny)};
     for (int b = first_hash; b < dense; ++b) out[b] = {SpgemmPath::hash, min_slots << (b - first_hash)};
     out[dense].path = SpgemmPath::dense;
     out[global].path = SpgemmPath::global;
+    out[gustavson].path = SpgemmPath::gustavson;
     return out;
   }
 };

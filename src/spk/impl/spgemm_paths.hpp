@@ -7,6 +7,7 @@
 #include "spgemm_copy.hpp"
 #include "spgemm_dense.hpp"
 #include "spgemm_global.hpp"
+#include "spgemm_gustavson.hpp"
 #include "spgemm_hash.hpp"
 #include "spgemm_tiny.hpp"
 
@@ -14,8 +15,8 @@ namespace spk::impl {
 
 template <bool numeric, class Views, class Space, class Bounds>
 void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const GlobalBatches<Space>& global,
-                     const select::SpgemmCapacity& cap, double mean_b_len, const Bounds& lo, const Bounds& hi,
-                     bool sorted, bool b_sorted) {
+                     const GustavsonWorkspace& gustavson, const select::SpgemmCapacity& cap, double mean_b_len,
+                     const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted) {
   using exec = typename Views::execution_space;
   for (std::size_t b = 0; b < bins.bins.size(); ++b) {
     const RowSlice<Space> rows = bins.slice(b);
@@ -38,6 +39,9 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         break;
       case SpgemmPath::global:
         spgemm_global_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, global, sorted);
+        break;
+      case SpgemmPath::gustavson:
+        spgemm_gustavson_rows<numeric>(v, rows, lo, hi, gustavson, sorted);
         break;
       case SpgemmPath::none: break;
     }
