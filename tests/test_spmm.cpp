@@ -99,7 +99,7 @@ TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
     const auto hA = random_csr<S, Off>(shape, seed);
     const double tol = tolerance<S>(longest_row(hA));
     for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
-      for (const int cpl : {1, 2, 4, 8, 32}) {
+      for (const int cpl : {1, 2, 4, 8, 16}) {
         if (!spk::impl::spmm_columns_per_lane_compiled<TestExec>(cpl)) continue;
         for (const int lanes : {1, widest})
           for (const int small : {1, 5, 64}) {

@@ -95,7 +95,7 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
   const std::vector<int> capacities = host ? std::vector<int>{2048, 16384} : std::vector<int>{128, 512, 2048};
   std::vector<int> chunks{chunk, 4 * chunk};
   if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
-  for (const int cpl : {1, 2, 4, 8, 32}) {
+  for (const int cpl : {1, 2, 4, 8, 16}) {
     if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
     spk::LaunchShape s;
     s.columns_per_lane = cpl;

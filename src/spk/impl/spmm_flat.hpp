@@ -5,6 +5,7 @@
 // row with its lanes accumulating columns in registers: rows ending inside the chunk are stored, the partial of a row
 // continuing past the chunk goes to carry(t, :), the in-chunk part of a row that began earlier to head(t, :). A
 // fix-up pass then adds, for each split row, its carries in chunk order and its head: deterministic, no atomics.
+// A host team (one thread) reads A in place instead of staging it.
 // Carries cost 2 x chunks x k scalars, so the selector keeps chunks several times longer than the mean row.
 #include "merge_path.hpp"
 #include "spmm_common.hpp"
@@ -60,12 +61,31 @@ struct SpmmFlatTeam {
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
     const std::int64_t t0 = static_cast<std::int64_t>(team.league_rank()) * team.team_size();
     const std::int64_t t1 = t0 + team.team_size() < chunks ? t0 + team.team_size() : chunks;
+    const int k = static_cast<int>(B.extent(1)), width = lanes * CPL;
+    if constexpr (HostSpaceFlag<exec>::value) {
+      // One thread: A read in place, and each row finished across all its column strips before the next, so the
+      // strips of a row of B are read back to back.
+      for (std::int64_t t = t0; t < t1; ++t) {
+        const std::int64_t first = split_row(t), last = split_row(t + 1), j0 = split_nnz(t), j1 = split_nnz(t + 1);
+        const std::int64_t end_row = last < rows ? last : last - 1;
+        for (std::int64_t row = first; row <= end_row; ++row) {
+          const std::int64_t rb = row_map(row);
+          const std::int64_t b = rb > j0 ? rb : j0, e = row < last ? static_cast<std::int64_t>(row_map(row + 1)) : j1;
+          for (int c0 = 0; c0 < k; c0 += width) {
+            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
+            Scalar acc[CPL] = {};
+            accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, packed, k);
+            finish_row(t, row, first, last, rb < j0, acc, lc, k);
+          }
+        }
+      }
+      return;
+    }
     const std::int64_t base = split_nnz(t0);
     typename T::ordinal_scratch cols(team.team_scratch(0), capacity);
     typename T::scalar_scratch vals(team.team_scratch(0), capacity);
     stage_nonzeros(team, cols, vals, entries, values, base, static_cast<int>(split_nnz(t1) - base));
     team.team_barrier();
-    const int k = static_cast<int>(B.extent(1)), width = lanes * CPL;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(t1 - t0)), [&](const int i) {
       const std::int64_t t = t0 + i, first = split_row(t), last = split_row(t + 1);
       const std::int64_t j0 = split_nnz(t), j1 = split_nnz(t + 1);
@@ -80,16 +100,23 @@ struct SpmmFlatTeam {
             const int e = static_cast<int>((row < last ? static_cast<std::int64_t>(row_map(row + 1)) : j1) - base);
             Scalar acc[CPL] = {};
             accumulate_lane<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k);
-            if (row == last || (row == first && rb < j0)) {
-              const auto& out = row == last ? carry : head;
-              for (int j = 0; j < CPL; ++j)
-                if (lc.first + j * lc.step < k) out(t, lc.first + j * lc.step) = acc[j];
-            } else {
-              store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
-            }
+            finish_row(t, row, first, last, rb < j0, acc, lc, k);
           }
         });
     });
+  }
+
+  // A row continuing past chunk t leaves its partial in carry(t); the part of a row begun before chunk t goes to
+  // head(t); any other row of the chunk is complete and stored.
+  KOKKOS_INLINE_FUNCTION void finish_row(std::int64_t t, std::int64_t row, std::int64_t first, std::int64_t last,
+                                         bool begun_earlier, const Scalar (&acc)[CPL], LaneColumns lc, int k) const {
+    if (row == last || (row == first && begun_earlier)) {
+      const auto& out = row == last ? carry : head;
+      for (int j = 0; j < CPL; ++j)
+        if (lc.first + j * lc.step < k) out(t, lc.first + j * lc.step) = acc[j];
+    } else {
+      store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+    }
   }
 };
 

@@ -3,8 +3,9 @@
 // holding at most `capacity` nonzeros, built like CSR-Stream's), stages the block's column indices and values into
 // scratch with coalesced loads, then each thread of the team takes a row and its vector lanes accumulate the row's
 // columns of C in registers (spmm_common.hpp) over the column range the team owns. A row longer than the capacity
-// is a block of its own, done by the whole team (team_long_row). With a row order (reordering), blocks follow that
-// order and each row is written to its own place in C, so the reordering is undone by the store itself.
+// is a block of its own, done by the whole team (team_long_row). A host team (one thread) reads A in place instead.
+// With a row order (reordering), blocks follow that order and each row is written to its own place in C, so the
+// reordering is undone by the store itself.
 #include "spmm_common.hpp"
 #include "spmv_stream.hpp"
 
@@ -57,6 +58,20 @@ struct SpmmRowBlockTeam {
     const int c_begin = static_cast<int>(team.league_rank() / blocks) * tile_width;
     const int c_end = c_begin + tile_width < k ? c_begin + tile_width : k;
     const std::int64_t r0 = starts(block), r1 = starts(block + 1);
+    const int width = lanes * CPL;
+    if constexpr (HostSpaceFlag<exec>::value) {
+      // One thread: A's arrays are read in place; staging would only copy them through the same cache.
+      for (std::int64_t r = r0; r < r1; ++r) {
+        const std::int64_t row = row_of(r);
+        for (int c0 = c_begin; c0 < c_end; c0 += width) {
+          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
+          Scalar acc[CPL] = {};
+          accumulate_lane<CPL, exec>(acc, entries, values, row_map(row), row_map(row + 1), B, lc, packed, k);
+          store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+        }
+      }
+      return;
+    }
     const std::int64_t base = offset_of(r0), n = offset_of(r1) - base;
     typename T::ordinal_scratch cols(team.team_scratch(0), capacity);
     typename T::scalar_scratch vals(team.team_scratch(0), capacity);
@@ -81,7 +96,6 @@ struct SpmmRowBlockTeam {
       stage_nonzeros(team, cols, vals, entries, values, base, static_cast<int>(n));
     }
     team.team_barrier();
-    const int width = lanes * CPL;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(r1 - r0)), [&](const int i) {
       const int b = static_cast<int>(offset_of(r0 + i) - base), e = static_cast<int>(offset_of(r0 + i + 1) - base);
       const std::int64_t row = row_of(r0 + i);

@@ -77,7 +77,7 @@ template <class ExecSpace>
 LaunchShape rule_spmm_shape(SpmmAlgorithm algorithm, const RowLengthStats& s, int k) {
   LaunchShape shape;
   if constexpr (is_host_space<ExecSpace>()) {
-    shape.columns_per_lane = k >= 32 ? 32 : (k >= 8 ? 8 : 1);
+    shape.columns_per_lane = k >= 16 ? 16 : (k >= 8 ? 8 : 1);
     shape.stage_capacity = 4096;
   } else {
     // One column per lane up to a warp, then more columns per lane (wider register tiles) up to 8.
