@@ -97,6 +97,15 @@ void spgemm_gustavson_rows(const Views& v, const RowSlice<Space>& rows, const Bo
             for (Offset p = a_begin; p < a_end; ++p) products += v.b_map(v.a_ent(p) + 1) - v.b_map(v.a_ent(p));
             Ordinal* out = numeric ? v.c_ent.data() + v.c_map(row) : nullptr;
             Scalar* values = numeric ? v.c_val.data() + v.c_map(row) : nullptr;
+            // f(column, a_ij * b_jc) for every product of the row, in A's then B's order (symbolic: product 0).
+            const auto each_product = [&](const auto& f) {
+              for (Offset p = a_begin; p < a_end; ++p) {
+                const Ordinal j = v.a_ent(p);
+                const Scalar a = numeric ? v.a_val(p) : Scalar(0);
+                const BOffset b_end = v.b_map(j + 1);
+                for (BOffset q = v.b_map(j); q < b_end; ++q) f(v.b_ent(q), numeric ? a * v.b_val(q) : Scalar(0));
+              }
+            };
             int n = 0;
             if (high - low < products) {
               // Output dense in its span: zero the span's sums and accumulate with no test per product (a test
@@ -104,16 +113,10 @@ void spgemm_gustavson_rows(const Views& v, const RowSlice<Space>& rows, const Bo
               // need no clearing: none holds this row yet.
               if (numeric)
                 for (Ordinal c = low; c <= high; ++c) sum[c] = Scalar(0);
-              for (Offset p = a_begin; p < a_end; ++p) {
-                const Ordinal j = v.a_ent(p);
-                const Scalar a = numeric ? v.a_val(p) : Scalar(0);
-                const BOffset b_end = v.b_map(j + 1);
-                for (BOffset q = v.b_map(j); q < b_end; ++q) {
-                  const Ordinal c = v.b_ent(q);
-                  mark[c] = row;
-                  if (numeric) sum[c] += a * v.b_val(q);
-                }
-              }
+              each_product([&](const Ordinal c, const Scalar product) {
+                mark[c] = row;
+                if (numeric) sum[c] += product;
+              });
               for (Ordinal c = low; c <= high; ++c)
                 if (mark[c] == row) {
                   if (numeric) {
@@ -127,26 +130,20 @@ void spgemm_gustavson_rows(const Views& v, const RowSlice<Space>& rows, const Bo
             }
             bool ascending = true;
             Ordinal previous = 0;
-            for (Offset p = a_begin; p < a_end; ++p) {
-              const Ordinal j = v.a_ent(p);
-              const Scalar a = numeric ? v.a_val(p) : Scalar(0);
-              const BOffset b_end = v.b_map(j + 1);
-              for (BOffset q = v.b_map(j); q < b_end; ++q) {
-                const Ordinal c = v.b_ent(q);
-                if (mark[c] != row) {
-                  mark[c] = row;
-                  if (numeric) {
-                    sum[c] = a * v.b_val(q);
-                    ascending = ascending && (n == 0 || c > previous);
-                    previous = c;
-                    out[n] = c;
-                  }
-                  ++n;
-                } else if (numeric) {
-                  sum[c] += a * v.b_val(q);
+            each_product([&](const Ordinal c, const Scalar product) {
+              if (mark[c] != row) {
+                mark[c] = row;
+                if (numeric) {
+                  sum[c] = product;
+                  ascending = ascending && (n == 0 || c > previous);
+                  previous = c;
+                  out[n] = c;
                 }
+                ++n;
+              } else if (numeric) {
+                sum[c] += product;
               }
-            }
+            });
             if (!numeric) {
               v.c_map(row) = static_cast<Offset>(n);
               continue;

@@ -66,16 +66,14 @@ struct SpmmFlatTeam {
       // One thread: A read in place, and each row finished across all its column strips before the next, so the
       // strips of a row of B are read back to back.
       for (std::int64_t t = t0; t < t1; ++t) {
-        const std::int64_t first = split_row(t), last = split_row(t + 1), j0 = split_nnz(t), j1 = split_nnz(t + 1);
-        const std::int64_t end_row = last < rows ? last : last - 1;
-        for (std::int64_t row = first; row <= end_row; ++row) {
-          const std::int64_t rb = row_map(row);
-          const std::int64_t b = rb > j0 ? rb : j0, e = row < last ? static_cast<std::int64_t>(row_map(row + 1)) : j1;
+        const std::int64_t first = split_row(t), last = split_row(t + 1);
+        for (std::int64_t row = first; row <= end_row_of(t); ++row) {
+          const auto [b, e] = span_in_chunk(t, row);
           for (int c0 = 0; c0 < k; c0 += width) {
             const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
             Scalar acc[CPL] = {};
             accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, packed, k);
-            finish_row(t, row, first, last, rb < j0, acc, lc, k);
+            finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         }
       }
@@ -87,23 +85,35 @@ struct SpmmFlatTeam {
     stage_nonzeros(team, cols, vals, entries, values, base, static_cast<int>(split_nnz(t1) - base));
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(t1 - t0)), [&](const int i) {
-      const std::int64_t t = t0 + i, first = split_row(t), last = split_row(t + 1);
-      const std::int64_t j0 = split_nnz(t), j1 = split_nnz(t + 1);
-      // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
-      const std::int64_t end_row = last < rows ? last : last - 1;
+      const std::int64_t t = t0 + i, first = split_row(t), last = split_row(t + 1), end_row = end_row_of(t);
       for (int c0 = 0; c0 < k; c0 += width)
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
           const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane, lanes);
           for (std::int64_t row = first; row <= end_row; ++row) {
-            const std::int64_t rb = row_map(row);
-            const int b = static_cast<int>((rb > j0 ? rb : j0) - base);
-            const int e = static_cast<int>((row < last ? static_cast<std::int64_t>(row_map(row + 1)) : j1) - base);
+            const auto [b, e] = span_in_chunk(t, row);  // staged: offsets from base
             Scalar acc[CPL] = {};
-            accumulate_lane<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k);
-            finish_row(t, row, first, last, rb < j0, acc, lc, k);
+            accumulate_lane<CPL, exec>(acc, cols, vals, static_cast<int>(b - base), static_cast<int>(e - base), B,
+                                       lc, packed, k);
+            finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         });
     });
+  }
+
+  // The last row chunk t touches: rows split_row(t)..split_row(t+1)-1 end in it, and row split_row(t+1), when it
+  // exists, continues into the next chunk.
+  KOKKOS_INLINE_FUNCTION std::int64_t end_row_of(std::int64_t t) const {
+    const std::int64_t last = split_row(t + 1);
+    return last < rows ? last : last - 1;
+  }
+
+  // The nonzeros [b, e) of `row` that lie in chunk t (a row begun earlier starts at the chunk, one continuing past
+  // it ends there).
+  KOKKOS_INLINE_FUNCTION Kokkos::pair<std::int64_t, std::int64_t> span_in_chunk(std::int64_t t,
+                                                                                std::int64_t row) const {
+    const std::int64_t rb = row_map(row), j0 = split_nnz(t);
+    const std::int64_t e = row < split_row(t + 1) ? static_cast<std::int64_t>(row_map(row + 1)) : split_nnz(t + 1);
+    return {rb > j0 ? rb : j0, e};
   }
 
   // A row continuing past chunk t leaves its partial in carry(t); the part of a row begun before chunk t goes to
