@@ -318,6 +318,10 @@ TEST(SpmmArguments, DimensionMismatchesThrow) {
   EXPECT_NO_THROW(spk::spmm(1.0, A, B, 0.0, C));
   EXPECT_THROW(spk::spmm(1.0, A, bad_B, 0.0, C), spk::invalid_argument);
   EXPECT_THROW(spk::spmm(1.0, A, B, 0.0, bad_C), spk::invalid_argument);
+  // A row stride the kernels cannot index with an int is refused before any kernel reads B (never dereferenced).
+  Kokkos::View<double**, Kokkos::LayoutStride, TestDevice, Kokkos::MemoryUnmanaged> far_rows(
+      B.data(), Kokkos::LayoutStride(650, std::size_t(1) << 31, 8, 1));
+  EXPECT_THROW(spk::spmm(1.0, A, far_rows, 0.0, C), spk::invalid_argument);
   const auto plan = spk::make_spmm_plan(A, 4);
   EXPECT_THROW(spk::spmm(plan, 1.0, A, B, 0.0, C), spk::invalid_argument);
   EXPECT_THROW(spk::make_spmm_plan(A, -1), spk::invalid_argument);

@@ -19,6 +19,12 @@ constexpr int max_vector_length() {
   return is_host_space<ExecSpace>() ? 1 : 32;
 }
 
+// The team policy of spk's kernels. HintLightWeight makes Kokkos pass the functor as a kernel argument: by default a
+// CUDA functor over 512 bytes (ours hold a dozen Views) is copied to constant memory before each launch, after the
+// host waits on an event for the previous such kernel, which costs a copy and a host wait on every call.
+template <class ExecSpace>
+using team_policy_for = Kokkos::TeamPolicy<ExecSpace, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>;
+
 inline constexpr int pow2_ceil(long long v) {
   int p = 1;
   while (p < v) p *= 2;

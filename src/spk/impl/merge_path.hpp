@@ -7,11 +7,29 @@
 
 namespace spk::impl {
 
+// The first chunk whose carry belongs to the row that fix-up chunk t finishes: chunks first .. t-1 end inside it.
+// split_row is non-decreasing, so a binary search finds the first chunk starting in that row (a row split over
+// hundreds of chunks would otherwise cost a dependent load per chunk).
+template <class SplitRow>
+KOKKOS_INLINE_FUNCTION std::int64_t first_carry_chunk(const SplitRow& split_row, std::int64_t t) {
+  const std::int64_t row = split_row(t);
+  std::int64_t lo = 0, hi = t;  // the smallest u in [0, t] with split_row(u) == row
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi) / 2;
+    if (split_row(mid) < row)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo > 0 ? lo - 1 : 0;
+}
+
 template <class Device>
 struct MergePartition {
   Kokkos::View<std::int64_t*, Device> split_row;  // chunk t covers rows [split_row(t), split_row(t+1)] ...
   Kokkos::View<std::int64_t*, Device> split_nnz;  // ... and nonzeros [split_nnz(t), split_nnz(t+1))
   Kokkos::View<std::int64_t*, Device> fixups;     // chunks whose first finished row began in an earlier chunk
+  Kokkos::View<std::int64_t*, Device> fixup_first;  // fixup_first(f): the first chunk whose carry fixups(f) adds
   std::int64_t chunks = 0;
 };
 
@@ -47,16 +65,14 @@ MergePartition<typename Matrix::device_type> make_merge_partition(const Matrix& 
       "spk::merge_path::fixups", mp.chunks, KOKKOS_LAMBDA(const std::int64_t t)->bool {
         return split_row(t) < split_row(t + 1) && row_map(split_row(t)) < split_nnz(t);
       });
+  const std::int64_t fixups = static_cast<std::int64_t>(mp.fixups.extent(0));
+  mp.fixup_first = typename T::index_view(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::merge_path::fixup_first"), fixups);
+  const auto fix = mp.fixups, fixup_first = mp.fixup_first;
+  Kokkos::parallel_for(
+      "spk::merge_path::fixup_first", typename T::range_policy(0, fixups),
+      KOKKOS_LAMBDA(const std::int64_t f) { fixup_first(f) = first_carry_chunk(split_row, fix(f)); });
   return mp;
-}
-
-// The first chunk whose carry belongs to the row that fix-up chunk t finishes: chunks first .. t-1 end inside it.
-template <class SplitRow>
-KOKKOS_INLINE_FUNCTION std::int64_t first_carry_chunk(const SplitRow& split_row, std::int64_t t) {
-  const std::int64_t row = split_row(t);
-  std::int64_t u = t;
-  while (u > 0 && split_row(u - 1) == row) --u;
-  return u > 0 ? u - 1 : 0;
 }
 
 }  // namespace spk::impl

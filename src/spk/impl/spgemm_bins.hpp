@@ -133,7 +133,7 @@ struct BinnedRows {
 // one atomic per row.
 template <class ExecSpace, class Space, class BinOf>
 BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of) {
-  using policy_type = Kokkos::TeamPolicy<ExecSpace>;
+  using policy_type = team_policy_for<ExecSpace>;
   using member_type = typename policy_type::member_type;
   using scratch_space = typename ExecSpace::scratch_memory_space;
   using count_scratch = Kokkos::View<int*, scratch_space, Kokkos::MemoryUnmanaged>;

@@ -5,6 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "spgemm_common.hpp"
 
@@ -15,7 +16,7 @@ void spgemm_copy_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   using exec = typename Views::execution_space;
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   if (rows.count == 0) return;
   const int threads = shape.team_size;

@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "spgemm_bins.hpp"
 #include "spgemm_hash.hpp"
@@ -60,7 +61,7 @@ void spgemm_global_rows(const LaunchShape& shape, const Views& v, const RowSlice
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   using count_scratch = Kokkos::View<int*, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   if (rows.count == 0) return;

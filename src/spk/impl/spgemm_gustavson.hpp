@@ -66,7 +66,7 @@ void spgemm_gustavson_rows(const Views& v, const RowSlice<Space>& rows, const Bo
   using Ordinal = typename Views::ordinal_type;
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   if (rows.count == 0) return;
   const int workers = static_cast<int>(std::min<std::int64_t>(ws.workers, rows.count));

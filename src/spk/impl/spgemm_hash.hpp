@@ -8,6 +8,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "hash_table.hpp"
 #include "spgemm_common.hpp"
@@ -89,7 +90,7 @@ void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   using scratch_space = typename exec::scratch_memory_space;
   using key_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;

@@ -30,7 +30,7 @@ void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   using Ordinal = typename Views::ordinal_type;
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   using scratch_space = typename exec::scratch_memory_space;
   using key_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;

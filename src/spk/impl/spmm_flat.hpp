@@ -153,16 +153,15 @@ void spmm_flat(const LaunchShape& shape,
 
   const std::int64_t fixups = static_cast<std::int64_t>(mp.fixups.extent(0));
   if (fixups == 0) return;
-  const auto fix = mp.fixups;
+  const auto fix = mp.fixups, fixup_first = mp.fixup_first;
   const auto split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
   Kokkos::parallel_for(
       "spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k), KOKKOS_LAMBDA(const std::int64_t f) {
         const std::int64_t t = fix(f / k), row = split_row(t);
         const int c = static_cast<int>(f % k);
-        Scalar sum = 0;
-        for (std::int64_t s = first_carry_chunk(split_row, t); s < t; ++s) sum += carry(s, c);
-        sum += head(t, c);
+        const Scalar sum =
+            sum_carries<Scalar>(fixup_first(f / k), t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
         C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
       });
 }

@@ -101,14 +101,13 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
       });
 
   if (mp.fixups.extent(0) == 0) return;
-  const auto fixups = mp.fixups;
+  const auto fixups = mp.fixups, fixup_first = mp.fixup_first;
   Kokkos::parallel_for(
       "spk::spmv_flat::fixup", typename T::range_policy(0, static_cast<std::int64_t>(fixups.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t f) {
         const std::int64_t t = fixups(f), row = split_row(t);
-        Scalar sum = 0;
-        for (std::int64_t s = first_carry_chunk(split_row, t); s < t; ++s) sum += carry(s);
-        sum += head(t);
+        const Scalar sum =
+            sum_carries<Scalar>(fixup_first(f), t, [&](std::int64_t s) { return carry(s); }) + head(t);
         spmv_store(y, row, alpha, sum, beta);
       });
 }

@@ -82,7 +82,10 @@ void spmv_long_row_split(const LaunchShape& shape,
             Scalar sum = 0;
             Kokkos::parallel_reduce(
                 Kokkos::ThreadVectorRange(team, static_cast<int>(len)),
-                [&](const int k, Scalar& part) { part += values(begin + k) * x(entries(begin + k)); }, sum);
+                [&](const int k, Scalar& part) {
+                  part += load_once(values(begin + k)) * load_reused(x(load_once(entries(begin + k))));
+                },
+                sum);
             Kokkos::single(Kokkos::PerThread(team), [&]() { spmv_store(y, row, alpha, sum, beta); });
           });
           return;
@@ -106,9 +109,10 @@ void spmv_long_row_split(const LaunchShape& shape,
           Kokkos::memory_fence();  // the partial is visible before the count says so
           if (Kokkos::atomic_fetch_add(&finished(lo), 1) != pieces - 1) return;
           Kokkos::memory_fence();
-          Scalar total = 0;
-          for (std::int64_t q = first_piece(lo); q < first_piece(lo + 1); ++q)
-            total += *static_cast<volatile Scalar*>(&partial(q));  // volatile: skip a stale non-coherent cache
+          // volatile: skip a stale non-coherent cache
+          const Scalar total = sum_carries<Scalar>(first_piece(lo), first_piece(lo + 1), [&](std::int64_t q) {
+            return *static_cast<volatile Scalar*>(&partial(q));
+          });
           spmv_store(y, row, alpha, total, beta);
           finished(lo) = 0;
         });

@@ -3,6 +3,7 @@
 // coalesced loads (when it fits), so the per-row loops read scratch instead of strided global memory.
 // Good for very short rows, where a vector per row would leave most lanes idle.
 #include "../csr_matrix.hpp"
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 
 namespace spk::impl {
@@ -14,7 +15,7 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
   using Scalar = typename Matrix::scalar_type;
   using Ordinal = typename Matrix::ordinal_type;
   using Offset = typename Matrix::offset_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
   using scratch_space = typename exec::scratch_memory_space;
   using ordinal_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;

@@ -3,6 +3,7 @@
 // then reduce. The lane count follows the row-length distribution (Bell & Garland, "Implementing sparse
 // matrix-vector multiplication on throughput-oriented processors", SC'09).
 #include "../csr_matrix.hpp"
+#include "../execution.hpp"
 #include "../launch_shape.hpp"
 
 namespace spk::impl {
@@ -13,7 +14,7 @@ void spmv_vector_row(const LaunchShape& shape, typename Matrix::scalar_type alph
   using exec = typename Matrix::execution_space;
   using Scalar = typename Matrix::scalar_type;
   using Offset = typename Matrix::offset_type;
-  using policy_type = Kokkos::TeamPolicy<exec>;
+  using policy_type = team_policy_for<exec>;
   using member_type = typename policy_type::member_type;
 
   const std::int64_t rows = A.num_rows();
