@@ -6,9 +6,10 @@
 // through the read-only path (`ld.global.nc`). Host back-ends load plainly.
 //
 // The CUDA loads are written as non-volatile PTX: CUDA's own __ldcs / __ldg are `asm volatile`, which keeps every
-// load in program order, so the compiler can no longer batch the loads of a loop's iterations (with them, thread-row
-// SpMV on lap2d 4096 slowed from 0.28 to 0.37 ms and flat SpMM staging on R-MAT from 2.8 to 3.8 ms). The data are
-// never written during the kernel, so letting the compiler move or merge these loads is safe.
+// load in program order and stops the compiler from batching a loop's loads. A first build put those in every SpMV
+// kernel, and thread-row SpMV on lap2d 4096 slowed from 0.28 to 0.37 ms, so thread-row and vector-row (short rows,
+// local x) now load plainly. The data are never written during the kernel, so letting the compiler move or merge
+// these loads is safe.
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
