@@ -123,9 +123,9 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
   constexpr int in_flight = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
   constexpr int U = in_flight < 2 ? 2 : (in_flight > 16 ? 16 : in_flight);
   const int first_col = lc.first, stride = lc.step;
-  // B(c, first_col + j * stride) as the lane's base pointer plus c times B's row stride, a 32 x 32 -> 64-bit
-  // multiply-add: through the View's operator() each gather cost about 12 instructions of 64-bit index arithmetic
-  // (SASS of row-team, pushpull k = 32: 18.6 instructions per nonzero per warp, 2.3x cuSPARSE's kernel time).
+  // B(c, first_col + j * stride) as the lane's base pointer plus c times B's row stride rather than the View's
+  // operator(), which recomputes the full 64-bit index per gather: 9% faster on pushpull (k = 32, fp32, H200 A/B in
+  // perf/results/h200-cuda.md). The gather loop still costs about 19 instructions per nonzero per warp.
   const auto* lane_base = B.data() + static_cast<std::int64_t>(first_col) * B.stride(1);
   const int row_stride = static_cast<int>(B.stride(0));  // spmm() checks that it fits an int
   const std::int64_t column_step = static_cast<std::int64_t>(stride) * B.stride(1);
