@@ -21,9 +21,11 @@ constexpr int max_vector_length() {
 
 // The team policy of spk's kernels. HintLightWeight makes Kokkos pass the functor as a kernel argument: by default a
 // CUDA functor over 512 bytes (ours hold a dozen Views) is copied to constant memory before each launch, after the
-// host waits on an event for the previous such kernel, which costs a copy and a host wait on every call. Measured on
-// an H200 (perf/results/h200-cuda.md): small calls gain 10-15%, but the largest flat SpMM launch (R-MAT 22 16) loses
-// 23%; choosing the mechanism by league size is still to do.
+// host waits on an event for the previous such kernel, which costs a copy and a host wait on every call. The
+// mechanism also changes what ptxas makes of a kernel, in both directions (H200 A/B in perf/results/h200-cuda.md,
+// SpMM fp32 k = 32 unless noted): pushpull 7% faster this way, uniform 2M x 32 29%, skewed fp64 17%, but R-MAT 22 16
+// flat 23% slower (83 registers instead of 61: half the resident teams) and skewed fp32 6% slower. Big calls are
+// not consistently better either way, so there is no size rule: every launch takes this one.
 template <class ExecSpace>
 using team_policy_for = Kokkos::TeamPolicy<ExecSpace, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>;
 

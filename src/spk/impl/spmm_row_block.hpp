@@ -53,9 +53,13 @@ struct SpmmRowBlockTeam {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
-    const std::int64_t block = team.league_rank() % blocks;  // k-tiled: the column tile is the slow index
+    // k-tiled: the column tile is the slow index. The league fits an int, so the division is done in 32 bits (GPUs
+    // emulate 64-bit division in software) and skipped when there is one tile: every warp of every team pays it.
+    const int rank = team.league_rank(), nblocks = static_cast<int>(blocks);
+    const int tile = rank < nblocks ? 0 : rank / nblocks;
+    const std::int64_t block = rank - tile * nblocks;
     const int k = static_cast<int>(B.extent(1));
-    const int c_begin = static_cast<int>(team.league_rank() / blocks) * tile_width;
+    const int c_begin = tile * tile_width;
     const int c_end = c_begin + tile_width < k ? c_begin + tile_width : k;
     const std::int64_t r0 = starts(block), r1 = starts(block + 1);
     const int width = lanes * CPL;
