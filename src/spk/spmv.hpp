@@ -21,7 +21,7 @@ namespace spk {
 
 struct SpmvOptions {
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
-  int vector_length = 0;             // 0: the selector decides
+  int vector_length = 0;             // 0: the selector decides; alone, it keeps the team's thread count
   int team_size = 0;                 // 0: the selector decides
   std::optional<LaunchShape> shape;  // the whole launch shape, forced (the tuning sweep uses it)
 };
@@ -58,8 +58,12 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
   const std::size_t scratch_max = is_host_space<exec>()
                                       ? std::size_t(1) << 30
                                       : static_cast<std::size_t>(Kokkos::TeamPolicy<exec>::scratch_size_max(0));
-  const auto check_scratch = [&](const char* what, int entries, std::size_t bytes_per_entry) {
-    const std::size_t most = scratch_max > 64 ? (scratch_max - 64) / bytes_per_entry : 0;  // 64: alignment
+  // Entries of bytes_per_entry that fit; with `slots`, plus reduce_staged_rows's int per serial_row_max + 1 of them
+  // and two more. 128: the alignment of two scratch views.
+  const auto check_scratch = [&](const char* what, int entries, std::size_t bytes_per_entry, bool slots = false) {
+    const std::size_t group = impl::serial_row_max + 1, reserve = 128 + (slots ? 2 * sizeof(int) : 0);
+    const std::size_t per_group = group * bytes_per_entry + (slots ? sizeof(int) : 0);
+    const std::size_t most = scratch_max > reserve ? (scratch_max - reserve) / per_group * group : 0;
     if (entries < 1 || static_cast<std::size_t>(entries) > most)
       throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ", what, " of 1 to ", most,
                                     " entries on this back-end, got ", entries));
@@ -73,8 +77,8 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
       if (shape.stage_capacity > 0)
         check_scratch("stage capacity", shape.stage_capacity, sizeof(S) + sizeof(typename Matrix::ordinal_type));
       break;
-    case SpmvAlgorithm::stream: check_scratch("stage capacity", shape.stage_capacity, sizeof(S)); break;
-    case SpmvAlgorithm::flat: check_scratch("chunk", shape.chunk, sizeof(S)); break;
+    case SpmvAlgorithm::stream: check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true); break;
+    case SpmvAlgorithm::flat: check_scratch("chunk", shape.chunk, sizeof(S), true); break;
     case SpmvAlgorithm::long_row_split:
       if (shape.chunk < 1 || shape.long_row < 1)
         throw invalid_argument(concat(who, ": long-row-split needs a piece length (chunk) and a long-row threshold",
@@ -111,8 +115,7 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   plan.algorithm = choice.algorithm;
   plan.shape = options.shape ? *options.shape : choice.shape;
   plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
-  if (options.vector_length > 0) plan.shape.vector_length = options.vector_length;
-  if (options.team_size > 0) plan.shape.team_size = options.team_size;
+  apply_overrides(plan.shape, options.vector_length, options.team_size);
   detail::check_spmv_shape<Matrix>(plan.algorithm, plan.shape);
   switch (plan.algorithm) {
     case SpmvAlgorithm::stream: plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity); break;

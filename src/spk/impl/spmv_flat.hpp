@@ -50,7 +50,8 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
   const auto carry = mp.carry, head = mp.head;
 
   typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(chunk)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(chunk) +
+                                             T::int_scratch::shmem_size(long_row_slots(chunk))));
   Kokkos::parallel_for(
       "spk::spmv_flat", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const int t = team.league_rank();
@@ -58,18 +59,18 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
         const std::int64_t j0 = split_nnz(t);
         const int n = static_cast<int>(split_nnz(t + 1) - j0);
         typename T::scalar_scratch products(team.team_scratch(0), chunk);
+        typename T::int_scratch slots(team.team_scratch(0), long_row_slots(chunk));
         stage_products(team, products, values, entries, x, j0, n);
         team.team_barrier();
         // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
         const int count = static_cast<int>(last - first) + (last < rows ? 1 : 0);
-        const auto segment_begin = [&](std::int64_t row) {
-          const std::int64_t b = row_map(row);
-          return static_cast<int>((b > j0 ? b : j0) - j0);
+        const auto segment = [&](const int i) {
+          const std::int64_t row = first + i, b = row_map(row);
+          return Kokkos::pair<int, int>(static_cast<int>((b > j0 ? b : j0) - j0),
+                                        row < last ? static_cast<int>(row_map(row + 1) - j0) : n);
         };
-        const auto segment_end = [&](std::int64_t row) {
-          return row < last ? static_cast<int>(row_map(row + 1) - j0) : n;
-        };
-        const auto finish = [&](std::int64_t row, Scalar sum) {
+        const auto finish = [&](const int i, const Scalar sum) {
+          const std::int64_t row = first + i;
           if (row == last)
             carry(t) = sum;
           else if (row == first && row_map(row) < j0)
@@ -79,25 +80,16 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
         };
         if (count <= 2) {  // a chunk inside one or two long rows: the whole team reduces each
           for (int i = 0; i < count; ++i) {
-            const std::int64_t row = first + i;
-            const int begin = segment_begin(row);
+            const Kokkos::pair<int, int> seg = segment(i);
             Scalar sum = 0;
             Kokkos::parallel_reduce(
-                Kokkos::TeamVectorRange(team, segment_end(row) - begin),
-                [&](const int k, Scalar& partial) { partial += products(begin + k); }, sum);
-            Kokkos::single(Kokkos::PerTeam(team), [&]() { finish(row, sum); });
+                Kokkos::TeamVectorRange(team, seg.second - seg.first),
+                [&](const int k, Scalar& partial) { partial += products(seg.first + k); }, sum);
+            Kokkos::single(Kokkos::PerTeam(team), [&]() { finish(i, sum); });
           }
           return;
         }
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int i) {
-          const std::int64_t row = first + i;
-          const int begin = segment_begin(row);
-          Scalar sum = 0;
-          Kokkos::parallel_reduce(
-              Kokkos::ThreadVectorRange(team, segment_end(row) - begin),
-              [&](const int k, Scalar& partial) { partial += products(begin + k); }, sum);
-          Kokkos::single(Kokkos::PerThread(team), [&]() { finish(row, sum); });
-        });
+        reduce_staged_rows(team, products, slots, count, segment, finish);
       });
 
   if (mp.fixups.extent(0) == 0) return;

@@ -2,9 +2,9 @@
 // SpMV row-block stream (CSR-Stream / CSR-Adaptive: Greathouse & Daga, "Efficient sparse matrix-vector
 // multiplication on GPUs using the CSR storage format", SC'14). The plan cuts the rows into contiguous blocks of
 // at most `stage_capacity` nonzeros; a team streams its block's products A(i,j)*x(j) into scratch with fully
-// coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch with
-// `vector_length` lanes per row. A row longer than the capacity is a block of its own, reduced by the whole team
-// straight from global memory (the team-per-row path).
+// coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch
+// (reduce_staged_rows: one lane per short row, `vector_length` lanes per longer one). A row longer than the
+// capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path).
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
 #include "spmv_common.hpp"
@@ -55,7 +55,8 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
   const auto starts = blocks.starts;
 
   typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(capacity)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(capacity) +
+                                             T::int_scratch::shmem_size(long_row_slots(capacity))));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
@@ -67,17 +68,16 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
           return;
         }
         typename T::scalar_scratch products(team.team_scratch(0), capacity);
+        typename T::int_scratch slots(team.team_scratch(0), long_row_slots(capacity));
         stage_products(team, products, values, entries, x, base, block_nnz);
         team.team_barrier();
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(last - first)), [&](const int i) {
-          const std::int64_t row = first + i;
-          const int begin = static_cast<int>(row_map(row) - base);
-          Scalar sum = 0;
-          Kokkos::parallel_reduce(
-              Kokkos::ThreadVectorRange(team, static_cast<int>(row_map(row + 1) - base) - begin),
-              [&](const int k, Scalar& partial) { partial += products(begin + k); }, sum);
-          Kokkos::single(Kokkos::PerThread(team), [&]() { spmv_store(y, row, alpha, sum, beta); });
-        });
+        reduce_staged_rows(
+            team, products, slots, static_cast<int>(last - first),
+            [&](const int i) {
+              return Kokkos::pair<int, int>(static_cast<int>(row_map(first + i) - base),
+                                            static_cast<int>(row_map(first + i + 1) - base));
+            },
+            [&](const int i, const Scalar sum) { spmv_store(y, first + i, alpha, sum, beta); });
       });
 }
 
