@@ -190,6 +190,26 @@ TEST(SpmvArguments, AlgorithmNamesRoundTrip) {
   EXPECT_THROW(spk::parse_algorithm<spk::SpmvAlgorithm>("merge-paht"), spk::invalid_argument);
 }
 
+TEST(SpmvArguments, ForcedVectorLengthKeepsTheTeamsThreads) {
+  spk::LaunchShape s;
+  s.team_size = 64;
+  s.vector_length = 4;
+  spk::apply_overrides(s, 32, 0);
+  EXPECT_EQ(s.team_size, 8);
+  EXPECT_EQ(s.vector_length, 32);
+  spk::apply_overrides(s, 0, 3);  // the team size alone
+  EXPECT_EQ(s.team_size, 3);
+  EXPECT_EQ(s.vector_length, 32);
+  spk::apply_overrides(s, 2, 16);  // both, as given
+  EXPECT_EQ(s.team_size, 16);
+  EXPECT_EQ(s.vector_length, 2);
+  s.team_size = 1;
+  s.vector_length = 1;
+  spk::apply_overrides(s, 8, 0);  // a one-thread team stays one team
+  EXPECT_EQ(s.team_size, 1);
+  EXPECT_EQ(s.vector_length, 8);
+}
+
 TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
   const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], 1));
   spk::SpmvOptions bad;

@@ -36,6 +36,17 @@ inline std::string describe(const LaunchShape& s) {
   return out;
 }
 
+// The options' overrides (0: keep the selector's value). A forced vector length alone keeps the team's thread count
+// (a 64 x 4 team forced to 32 lanes becomes 8 x 32), so a tuned team never grows past what a block may hold.
+inline void apply_overrides(LaunchShape& s, int vector_length, int team_size) {
+  if (vector_length > 0) {
+    const int threads = s.team_size * s.vector_length;
+    s.vector_length = vector_length;
+    if (team_size <= 0) s.team_size = threads / vector_length > 0 ? threads / vector_length : 1;
+  }
+  if (team_size > 0) s.team_size = team_size;
+}
+
 // Throws unless the shape can launch on ExecSpace (used for shapes a caller forces).
 template <class ExecSpace>
 void check_launch_shape(const LaunchShape& s, const char* who) {

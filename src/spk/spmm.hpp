@@ -20,7 +20,7 @@ namespace spk {
 
 struct SpmmOptions {
   SpmmAlgorithm algorithm = SpmmAlgorithm::automatic;
-  int vector_length = 0;     // lanes per row; 0: the selector decides
+  int vector_length = 0;     // lanes per row; 0: the selector decides; alone, it keeps the team's thread count
   int team_size = 0;         // 0: the selector decides
   int columns_per_lane = 0;  // 0: the selector decides
   std::optional<LaunchShape> shape;               // the whole launch shape, forced (the tuning sweep uses it)
@@ -92,8 +92,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   plan.algorithm = choice.algorithm;
   plan.shape = options.shape ? *options.shape : choice.shape;
   plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
-  if (options.vector_length > 0) plan.shape.vector_length = options.vector_length;
-  if (options.team_size > 0) plan.shape.team_size = options.team_size;
+  apply_overrides(plan.shape, options.vector_length, options.team_size);
   if (options.columns_per_lane > 0) plan.shape.columns_per_lane = options.columns_per_lane;
   if (plan.algorithm == SpmmAlgorithm::flat && options.reorder != RowReordering::none)
     throw invalid_argument(detail::concat("spk::make_spmm_plan: flat balances nonzeros in stored row order and ",
