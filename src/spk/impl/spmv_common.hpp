@@ -1,6 +1,7 @@
 #pragma once
 // What the SpMV kernels share: the BLAS update of one y entry, the index type of host-side partitions, and the
 // policy types of a matrix's execution space.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -61,6 +62,12 @@ inline constexpr int serial_row_max = 32;
 // Scratch ints reduce_staged_rows needs when a team stages at most `capacity` products: a count, then one slot per
 // possible longer row (each holds more than serial_row_max of the products).
 KOKKOS_INLINE_FUNCTION constexpr int long_row_slots(int capacity) { return 2 + capacity / (serial_row_max + 1); }
+
+// Level-0 scratch of a team that stages `capacity` products and reduces them with reduce_staged_rows.
+template <class Types>
+std::size_t staged_rows_scratch_bytes(int capacity) {
+  return Types::scalar_scratch::shmem_size(capacity) + Types::int_scratch::shmem_size(long_row_slots(capacity));
+}
 
 // Sums `count` rows whose products lie in scratch, row i over products [segment(i).first, segment(i).second), and
 // calls finish(i, sum). A row of at most serial_row_max products is summed by one lane, every lane of the team

@@ -50,8 +50,7 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
   const auto carry = mp.carry, head = mp.head;
 
   typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(chunk) +
-                                             T::int_scratch::shmem_size(long_row_slots(chunk))));
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T>(chunk)));
   Kokkos::parallel_for(
       "spk::spmv_flat", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const int t = team.league_rank();

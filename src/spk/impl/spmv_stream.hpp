@@ -55,8 +55,7 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
   const auto starts = blocks.starts;
 
   typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(T::scalar_scratch::shmem_size(capacity) +
-                                             T::int_scratch::shmem_size(long_row_slots(capacity))));
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T>(capacity)));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
