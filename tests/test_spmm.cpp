@@ -120,6 +120,52 @@ TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
   }
 }
 
+// A full warp at a k that needs fewer lanes: the surplus lanes form groups that share each row's nonzeros and add
+// their sums with shuffles (lane_groups.hpp). Rows of every length (empty, shorter and longer than the groups, one
+// longer than the stage, so team_long_row too), k a multiple of the group width and not, both layouts, both beta
+// paths, every algorithm. On host back-ends the vector has one lane and this is the plain path.
+TYPED_TEST(Spmm, LaneGroupsShareRowsNonzeros) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const int widest = spk::max_vector_length<TestExec>();
+  const std::uint64_t seed = fresh_seed();
+  const Shape shape{"mixed", 300, 700, [](std::int64_t r, std::mt19937_64& g) {
+                      return r == 7 ? 650 : std::uniform_int_distribution<std::int64_t>(0, 40)(g);
+                    }};
+  const auto hA = random_csr<S, Off>(shape, seed);
+  const double tol = tolerance<S>(longest_row(hA));
+  for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
+    for (const int cpl : {1, 2, 4, 8}) {
+      if (!spk::impl::spmm_columns_per_lane_compiled<TestExec>(cpl)) continue;
+      for (const int k : {8, 20, 32}) {
+        spk::SpmmOptions options;
+        options.algorithm = algo;
+        options.shape = spk::LaunchShape{};
+        options.shape->vector_length = widest;
+        options.shape->team_size = spk::is_host_space<TestExec>() ? 1 : 256 / widest;
+        options.shape->columns_per_lane = cpl;
+        (algo == spk::SpmmAlgorithm::flat ? options.shape->chunk : options.shape->stage_capacity) = 256;
+        const std::string what = std::string(spk::to_string(algo)) + " " + spk::describe(*options.shape) + " k " +
+                                 std::to_string(k) + " seed " + std::to_string(seed);
+        EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, k, options, S(2), S(0), seed), tol) << "right " << what;
+        EXPECT_LE(spmm_error<Kokkos::LayoutLeft>(hA, k, options, S(-1), S(0.5), seed), tol) << "left " << what;
+      }
+    }
+}
+
+TEST(SpmmLaneGroups, SlotsAreTheFewestLanesCoveringTheColumns) {
+  EXPECT_EQ(spk::impl::spmm_lane_slots(32, 1, 32), 32);  // one column per lane: no groups
+  EXPECT_EQ(spk::impl::spmm_lane_slots(32, 4, 32), 8);   // 4 groups of 8 lanes
+  EXPECT_EQ(spk::impl::spmm_lane_slots(32, 4, 20), 8);   // rounded up to a power of two
+  EXPECT_EQ(spk::impl::spmm_lane_slots(32, 4, 36), 16);
+  EXPECT_EQ(spk::impl::spmm_lane_slots(8, 4, 64), 8);    // k wider than the vector: several passes, one group
+  EXPECT_EQ(spk::impl::spmm_lane_slots(64, 2, 32), 16);  // a wavefront
+  EXPECT_EQ(spk::impl::spmm_lane_slots(1, 8, 3), 1);     // host
+  EXPECT_EQ(spk::impl::spmm_lane_slot_bits(32, 4, 32), 3);
+  EXPECT_EQ(spk::impl::spmm_lane_slot_bits(32, 1, 32), 5);
+  EXPECT_EQ(spk::impl::spmm_lane_slot_bits(1, 8, 3), 0);
+}
+
 // Row reordering (by length, RCM) is applied and undone inside spmm: the result matches the oracle in A's order.
 TYPED_TEST(Spmm, ReorderedRowsMatchOracle) {
   using S = typename TypeParam::scalar;
@@ -251,9 +297,11 @@ TEST(SpmmSelector, NearestTableEntryByWidthFeaturesAndPrecision) {
   EXPECT_STREQ(nearest_spmm_entry(table, tail, 32, 4, SpmmAlgorithm::automatic)->matrix, "tail-32");
   EXPECT_STREQ(nearest_spmm_entry(table, regular, 32, 8, SpmmAlgorithm::automatic)->matrix, "regular-32-double");
   EXPECT_STREQ(nearest_spmm_entry(table, regular, 32, 4, SpmmAlgorithm::flat)->matrix, "tail-32");
-  // A 256-column shape is not offered for k = 8, and nothing swept for it leaves the rules to decide.
-  EXPECT_STREQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::automatic)->matrix, "regular-32");
-  EXPECT_EQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::k_tiled), nullptr);
+  // A shape with 8 columns per lane is not offered for k = 4, and nothing swept for it leaves the rules to decide;
+  // at k = 8 its lanes form groups sharing the nonzeros (lane_groups.hpp), so it is.
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 4, 4, SpmmAlgorithm::automatic)->matrix, "regular-32");
+  EXPECT_EQ(nearest_spmm_entry(table, regular, 4, 4, SpmmAlgorithm::k_tiled), nullptr);
+  EXPECT_STREQ(nearest_spmm_entry(table, regular, 8, 4, SpmmAlgorithm::k_tiled)->matrix, "regular-256");
 
   // Size counts: a 4000-row matrix with 200k nonzeros (pushpull) is nearer a small uniform matrix than a graph
   // with a similar spread but 8x the nonzeros (Cornell5), whose shapes leave most of a GPU idle on it.
@@ -289,6 +337,28 @@ TEST(SpmmSelector, RulesCoverKWithLanesAndColumnsPerLane) {
 
 // Every entry of this back-end's table, in both precisions, gives a shape the plan accepts (an fp32 entry's flat
 // team once needed more scratch than a GPU gives in fp64); and a shape that needs too much is shrunk to fit.
+TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesFlatOnGpus) {
+  spk::RowLengthStats arrow;  // arrow.mtx: one row holds a third of the nonzeros
+  arrow.rows = arrow.cols = 46500;
+  arrow.nnz = 139498;
+  arrow.mean_length = 3;
+  arrow.stddev_length = 215;
+  arrow.max_length = 46500;
+  spk::RowLengthStats rmat = arrow;  // R-MAT 18 8: a heavy tail, but its longest row is 0.5% of the nonzeros
+  rmat.rows = rmat.cols = 262144;
+  rmat.nnz = 2016847;
+  rmat.mean_length = 7.7;
+  rmat.stddev_length = 57;
+  rmat.max_length = 9447;
+  EXPECT_TRUE(spk::select::spmm_row_tail(arrow));
+  EXPECT_FALSE(spk::select::spmm_row_tail(rmat));
+  const auto chosen = spk::select::choose_spmm<TestExec>(spk::SpmmAlgorithm::automatic, arrow, 32, 4);
+  if (!spk::is_host_space<TestExec>()) EXPECT_EQ(chosen.algorithm, spk::SpmmAlgorithm::flat);
+  // A forced algorithm is left alone.
+  EXPECT_EQ(spk::select::choose_spmm<TestExec>(spk::SpmmAlgorithm::row_team, arrow, 32, 4).algorithm,
+            spk::SpmmAlgorithm::row_team);
+}
+
 TEST(SpmmSelector, TableChoicesFitTheScratchInBothPrecisions) {
   for (const auto* e = spk::select::spmm_table<TestExec>(); e && e->matrix; ++e)
     for (const int bytes : {4, 8}) {

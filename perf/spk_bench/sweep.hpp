@@ -97,26 +97,32 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
   if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
   for (const int cpl : {1, 2, 4, 8, 16}) {
     if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
-    spk::LaunchShape s;
-    s.columns_per_lane = cpl;
-    s.vector_length = host ? 1 : std::clamp(spk::pow2_ceil(k) / cpl, 1, warp);
-    s.team_size = host ? 1 : std::max(1, 256 / s.vector_length);
-    const auto fits = [&](int staged) {
-      return static_cast<std::size_t>(staged) * (scalar_bytes + 4) + 64 +
-                 static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
-             scratch_max;
-    };
-    for (const A a : {A::row_team, A::k_tiled})
-      for (const int capacity : capacities) {
-        s.stage_capacity = capacity;
-        if (fits(capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
+    // The lanes k needs and, where that is less than a warp, a full warp whose surplus lanes form groups sharing
+    // each row's nonzeros (lane_groups.hpp).
+    const int needed = host ? 1 : std::clamp(spk::pow2_ceil(k) / cpl, 1, warp);
+    std::vector<int> lane_counts{needed};
+    if (needed < warp) lane_counts.push_back(warp);
+    for (const int lanes : lane_counts) {
+      spk::LaunchShape s;
+      s.columns_per_lane = cpl;
+      s.vector_length = lanes;
+      s.team_size = host ? 1 : std::max(1, 256 / s.vector_length);
+      const auto fits = [&](int staged) {
+        return static_cast<std::size_t>(staged) * (scalar_bytes + 4) + 64 +
+                   static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
+               scratch_max;
+      };
+      for (const A a : {A::row_team, A::k_tiled})
+        for (const int capacity : capacities) {
+          s.stage_capacity = capacity;
+          if (fits(capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
+        }
+      s.stage_capacity = 0;
+      for (const int c : chunks) {
+        s.chunk = c;
+        if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
       }
-    s.stage_capacity = 0;
-    for (const int c : chunks) {
-      s.chunk = c;
-      if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
     }
-    s.chunk = 0;
   }
   return out;
 }

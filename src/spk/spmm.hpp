@@ -51,14 +51,19 @@ struct SpmmPlan {
 
 namespace detail {
 template <class Matrix>
-void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::int64_t max_length) {
+void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::int64_t max_length, int k) {
   using exec = typename Matrix::execution_space;
   using S = typename Matrix::scalar_type;
   const char* who = "spk::make_spmm_plan";
   check_launch_shape<exec>(shape, who);
   if (!impl::spmm_columns_per_lane_compiled<exec>(shape.columns_per_lane))
     throw invalid_argument(concat(who, ": ", shape.columns_per_lane, " columns per lane is not compiled for this ",
-                                  "back-end, expected ", is_host_space<exec>() ? "1, 8 or 32" : "1, 2, 4 or 8"));
+                                  "back-end, expected ", is_host_space<exec>() ? "1, 8 or 16" : "1, 2, 4 or 8"));
+  if (!impl::lane_groups_supported<exec>() &&
+      impl::spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k) < shape.vector_length)
+    throw invalid_argument(concat(who, ": ", describe(shape), " has more lanes than k = ", k, " needs, and this ",
+                                  "back-end cannot share rows' nonzeros among lane groups; expected a vector length ",
+                                  "of at most ", impl::spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k)));
   // See check_spmv_shape: a GPU team launch over Kokkos's scratch limit must never be attempted.
   const std::size_t scratch_max = select::spmm_scratch_max<exec>();
   const int staged = algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity;
@@ -98,7 +103,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
     throw invalid_argument(detail::concat("spk::make_spmm_plan: flat balances nonzeros in stored row order and ",
                                           "does not reorder rows; ask row-team or k-tiled for ",
                                           to_string(options.reorder), " reordering"));
-  detail::check_spmm_shape<Matrix>(plan.algorithm, plan.shape, plan.stats.max_length);
+  detail::check_spmm_shape<Matrix>(plan.algorithm, plan.shape, plan.stats.max_length, k);
   plan.reorder = options.reorder;
   std::int64_t teams = 0;
   if (plan.algorithm == SpmmAlgorithm::flat) {

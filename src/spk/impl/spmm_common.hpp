@@ -9,6 +9,7 @@
 
 #include "../error.hpp"
 #include "../execution.hpp"
+#include "lane_groups.hpp"
 #include "spmv_common.hpp"
 
 namespace spk::impl {
@@ -94,11 +95,17 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
   }
 }
 
-// acc[j] += sum over p in [b, e) of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged scratch or
-// the matrix's own arrays (long rows). packed: lc.step is 1 and B allows aligned vector loads (packed_loads_ok).
+// A nonzero step of 1 known at compile time (std::integral_constant converts to int on the host only, for nvcc).
+struct UnitStep {
+  KOKKOS_INLINE_FUNCTION constexpr operator int() const { return 1; }
+};
+
+// acc[j] += sum over p = b, b + step, ... < e of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged
+// scratch or the matrix's own arrays (long rows). packed: lc.step is 1 and B allows aligned vector loads
+// (packed_loads_ok). step > 1: the lane is in one of `step` lane groups sharing the row (lane_groups.hpp).
 template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
-                                            const BView& B, LaneColumns lc, bool packed, int k) {
+                                            const BView& B, LaneColumns lc, bool packed, int k, int step = 1) {
   // A local copy: the caller's array might alias B as far as the compiler knows, which would make every update a
   // store and a reload (1.4x slower on the CPU, before vectorisation).
   Scalar acc[CPL];
@@ -108,7 +115,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
     // consecutive columns (lane_columns gives a host lane a step of 1).
     const int first_col = lc.first;
     if (first_col + CPL - 1 < k) {
-      for (Index p = b; p < e; ++p) {
+      for (Index p = b; p < e; p += step) {
         const auto c = cols(p);
         const Scalar v = vals(p);
         for (int j = 0; j < CPL; ++j) acc[j] += v * B(c, first_col + j);
@@ -138,12 +145,13 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
     else
       for (int j = 0; j < CPL; ++j) x[j] = row[j * column_step];
   };
-  if (first_col + (CPL - 1) * stride < k) {  // every column of the lane exists
-    for (Index p = b; p < e; p += U) {
+  // s: the nonzero step, a compile-time 1 without lane groups, so that loop stays what it was before them.
+  const auto every_column = [&](auto s) {
+    for (Index p = b; p < e; p += U * s) {
       Scalar v[U], x[U][CPL];
       for (int u = 0; u < U; ++u) {
-        if (p + u < e) {
-          gather(p + u, v[u], x[u]);
+        if (p + u * s < e) {
+          gather(p + u * s, v[u], x[u]);
         } else {
           v[u] = Scalar(0);
           for (int j = 0; j < CPL; ++j) x[u][j] = Scalar(0);
@@ -152,8 +160,14 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
       for (int u = 0; u < U; ++u)
         for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
     }
+  };
+  if (first_col + (CPL - 1) * stride < k) {  // every column of the lane exists
+    if (step == 1)
+      every_column(UnitStep{});
+    else
+      every_column(step);
   } else {
-    for (Index p = b; p < e; ++p) {
+    for (Index p = b; p < e; p += step) {
       const auto c = cols(p);
       const Scalar v = vals(p);
       for (int j = 0; j < CPL; ++j)
@@ -194,26 +208,31 @@ KOKKOS_INLINE_FUNCTION void stage_nonzeros(const Member& team, const Cols& cols,
 }
 
 // A row too long to stage, by the whole team (team-per-long-row): thread i of the team accumulates the i-th
-// contiguous piece of nonzeros [begin, end) straight from global memory, leaves its partial tile in `partials`
-// (team_size x lanes*CPL scratch), and the team adds the partials in thread order (deterministic), column tile by
-// column tile over [c_begin, c_end).
+// contiguous piece of nonzeros [begin, end) straight from global memory (its lane groups striding it), leaves its
+// partial tile in `partials` (team_size x lanes*CPL scratch), and the team adds the partials in thread order
+// (deterministic), column tile by column tile over [c_begin, c_end). 2^slot_bits lanes per group (lane_groups.hpp).
 template <int CPL, class ExecSpace, class Member, class Partials, class Entries, class Values, class Offset,
           class BView, class CView, class Scalar>
 KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& partials, const Entries& entries,
                                           const Values& values, Offset begin, Offset end, const BView& B,
                                           const CView& C, std::int64_t row, int c_begin, int c_end, int lanes,
-                                          bool packed, Scalar alpha, Scalar beta) {
-  const int threads = team.team_size(), width = lanes * CPL, k = static_cast<int>(B.extent(1));
+                                          int slot_bits, bool packed, Scalar alpha, Scalar beta) {
+  const int slots = 1 << slot_bits, threads = team.team_size(), width = slots * CPL, groups = lanes >> slot_bits;
+  const int k = static_cast<int>(B.extent(1));
   const std::int64_t n = end - begin;
   for (int c0 = c_begin; c0 < c_end; c0 += width) {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, threads), [&](const int i) {
       const Offset b = begin + static_cast<Offset>(n * i / threads);
       const Offset e = begin + static_cast<Offset>(n * (i + 1) / threads);
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-        const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, lane, lanes);
+        const int g = lane >> slot_bits;
+        const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, lane & (slots - 1), slots);
         Scalar acc[CPL] = {};
-        accumulate_lane<CPL, ExecSpace>(acc, entries, values, b, e, B, lc, packed, k);
-        for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
+        accumulate_lane<CPL, ExecSpace>(acc, entries, values, b + g, e, B, lc, packed, k, groups);
+        if (groups > 1)
+          for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
+        if (g == 0)
+          for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
       });
     });
     team.team_barrier();

@@ -2,7 +2,8 @@
 // SpMM nonzero-balanced flat: the merge-path partition (merge_path.hpp) gives every thread one chunk of `chunk`
 // items (rows + nonzeros), so a row holding most of the nonzeros is spread over many threads instead of holding one.
 // A team stages the nonzeros of its threads' chunks into scratch (coalesced), then each thread walks its chunk row by
-// row with its lanes accumulating columns in registers: rows ending inside the chunk are stored, the partial of a row
+// row with its lanes accumulating columns in registers (lane groups sharing each row's nonzeros when k needs fewer
+// lanes than the vector has, lane_groups.hpp): rows ending inside the chunk are stored, the partial of a row
 // continuing past the chunk goes to carry(t, :), the in-chunk part of a row that began earlier to head(t, :). A
 // fix-up pass then adds, for each split row, its carries in chunk order and its head: deterministic, no atomics.
 // A host team (one thread) reads A in place instead of staging it.
@@ -51,6 +52,7 @@ struct SpmmFlatTeam {
   CView C;
   Scalar alpha, beta;
   int lanes;
+  int slot_bits;  // 2^slot_bits lanes per lane group (lane_groups.hpp); the groups share each row's nonzeros
   int capacity;  // nonzeros of one team's chunks at most: team_size * chunk
   bool packed;   // packed_loads_ok(B)
 
@@ -61,7 +63,8 @@ struct SpmmFlatTeam {
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
     const std::int64_t t0 = static_cast<std::int64_t>(team.league_rank()) * team.team_size();
     const std::int64_t t1 = t0 + team.team_size() < chunks ? t0 + team.team_size() : chunks;
-    const int k = static_cast<int>(B.extent(1)), width = lanes * CPL;
+    const int k = static_cast<int>(B.extent(1)), slots = 1 << slot_bits, width = slots * CPL,
+              groups = lanes >> slot_bits;
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A read in place, and each row finished across all its column strips before the next, so the
       // strips of a row of B are read back to back.
@@ -88,13 +91,16 @@ struct SpmmFlatTeam {
       const std::int64_t t = t0 + i, first = split_row(t), last = split_row(t + 1), end_row = end_row_of(t);
       for (int c0 = 0; c0 < k; c0 += width)
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane, lanes);
+          const int g = lane >> slot_bits;
+          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane & (slots - 1), slots);
           for (std::int64_t row = first; row <= end_row; ++row) {
             const auto [b, e] = span_in_chunk(t, row);  // staged: offsets from base
             Scalar acc[CPL] = {};
-            accumulate_lane<CPL, exec>(acc, cols, vals, static_cast<int>(b - base), static_cast<int>(e - base), B,
-                                       lc, packed, k);
-            finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
+            accumulate_lane<CPL, exec>(acc, cols, vals, static_cast<int>(b - base) + g, static_cast<int>(e - base),
+                                       B, lc, packed, k, groups);
+            if (groups > 1)
+              for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
+            if (g == 0) finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         });
     });
@@ -144,7 +150,8 @@ void spmm_flat(const LaunchShape& shape,
   with_columns_per_lane<typename T::exec>(shape.columns_per_lane, [&](auto cpl) {
     using Team = SpmmFlatTeam<decltype(cpl)::value, Matrix, BView, CView>;
     const Team body{A.row_map(), A.entries(), A.values(), mp.split_row, mp.split_nnz, mp.carry, mp.head,
-                    mp.chunks, A.num_rows(), B, C, alpha, beta, shape.vector_length, capacity,
+                    mp.chunks, A.num_rows(), B, C, alpha, beta, shape.vector_length,
+                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, k), capacity,
                     packed_loads_ok<decltype(cpl)::value>(B)};
     typename T::team_policy policy(static_cast<int>(teams), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(capacity)));

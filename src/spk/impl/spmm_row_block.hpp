@@ -39,6 +39,7 @@ struct SpmmRowBlockTeam {
   Scalar alpha, beta;
   int capacity;      // staged nonzeros per block
   int lanes;         // vector lanes per row
+  int slot_bits;     // 2^slot_bits lanes per lane group (lane_groups.hpp); the groups share each row's nonzeros
   int tile_width;    // columns of C per team: a multiple of lanes * CPL (k-tiled), or k rounded up (row-team)
   bool packed;       // packed_loads_ok(B)
 
@@ -62,7 +63,7 @@ struct SpmmRowBlockTeam {
     const int c_begin = tile * tile_width;
     const int c_end = c_begin + tile_width < k ? c_begin + tile_width : k;
     const std::int64_t r0 = starts(block), r1 = starts(block + 1);
-    const int width = lanes * CPL;
+    const int slots = 1 << slot_bits, width = slots * CPL, groups = lanes >> slot_bits;
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A's arrays are read in place; staging would only copy them through the same cache.
       for (std::int64_t r = r0; r < r1; ++r) {
@@ -83,7 +84,7 @@ struct SpmmRowBlockTeam {
       typename T::scalar_scratch partials(team.team_scratch(0), team.team_size() * lanes * CPL);
       const std::int64_t row = row_of(r0);
       team_long_row<CPL, exec>(team, partials, entries, values, row_map(row), row_map(row + 1), B, C, row, c_begin,
-                               c_end, lanes, packed, alpha, beta);
+                               c_end, lanes, slot_bits, packed, alpha, beta);
       return;
     }
     if (order.extent(0)) {  // reordered rows are not adjacent in A: stage them one by one
@@ -105,10 +106,13 @@ struct SpmmRowBlockTeam {
       const std::int64_t row = row_of(r0 + i);
       for (int c0 = c_begin; c0 < c_end; c0 += width)
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane, lanes);
+          const int g = lane >> slot_bits;
+          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane & (slots - 1), slots);
           Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k);
-          store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+          accumulate_lane<CPL, exec>(acc, cols, vals, b + g, e, B, lc, packed, k, groups);
+          if (groups > 1)
+            for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
+          if (g == 0) store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         });
     });
   }
@@ -125,8 +129,10 @@ void launch_spmm_row_blocks(const char* label, const LaunchShape& shape,
   if (blocks.count == 0 || B.extent(1) == 0) return;
   with_columns_per_lane<typename Matrix::execution_space>(shape.columns_per_lane, [&](auto cpl) {
     using Team = SpmmRowBlockTeam<decltype(cpl)::value, Matrix, BView, CView>;
+    const int columns = tile_width < static_cast<int>(B.extent(1)) ? tile_width : static_cast<int>(B.extent(1));
     const Team body{A.row_map(), A.entries(), A.values(), blocks.starts, blocks.count, order.rows, order.offsets,
-                    B, C, alpha, beta, shape.stage_capacity, shape.vector_length, tile_width,
+                    B, C, alpha, beta, shape.stage_capacity, shape.vector_length,
+                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, columns), tile_width,
                     packed_loads_ok<decltype(cpl)::value>(B)};
     policy_type policy(static_cast<int>(blocks.count * tiles), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.stage_capacity, shape.team_size,

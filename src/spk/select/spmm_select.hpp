@@ -46,8 +46,9 @@ inline double spmm_feature_distance(const RowLengthStats& s, int k, const tuning
 }
 
 // The nearest entry with this precision (any precision if none), and this algorithm unless automatic, whose shape
-// also fits k: no wider than a warp or twice k (an entry for k = 256 with 8 columns per lane would idle most lanes
-// at k = 3).
+// also fits k: at most k columns per lane, rounded up to a power of two (an entry for k = 256 with 8 columns per
+// lane would mask most of each lane's loads at k = 3). Lanes beyond what k needs are not idle: they form lane
+// groups that share each row's nonzeros (lane_groups.hpp).
 inline const tuning::SpmmTuningEntry* nearest_spmm_entry(const tuning::SpmmTuningEntry* table,
                                                          const RowLengthStats& s, int k, int scalar_bytes,
                                                          SpmmAlgorithm algorithm) {
@@ -56,7 +57,7 @@ inline const tuning::SpmmTuningEntry* nearest_spmm_entry(const tuning::SpmmTunin
   bool best_same_precision = false;
   for (const auto* e = table; e && e->matrix; ++e) {
     if (algorithm != SpmmAlgorithm::automatic && e->algorithm != algorithm) continue;
-    if (e->shape.vector_length * e->shape.columns_per_lane > std::max(32, 2 * pow2_ceil(k))) continue;
+    if (e->shape.columns_per_lane > pow2_ceil(k)) continue;
     const bool same = e->scalar_bytes == scalar_bytes;
     const double distance = spmm_feature_distance(s, k, *e);
     if (!best || (same && !best_same_precision) || (same == best_same_precision && distance < best_distance)) {
@@ -139,10 +140,20 @@ LaunchShape fit_spmm_scratch(SpmmAlgorithm algorithm, LaunchShape shape, std::si
   return shape;
 }
 
+// One row holding more than 1% of the nonzeros (more than a GPU multiprocessor's share) is a tail that row-team and
+// k-tiled leave to one team while the rest of the GPU idles: arrow (46,500 rows, one of 46,500 nonzeros) took a
+// swept R-MAT's row-team shape to 0.12x cuSPARSE at k = 32 in fp32 (H200), where flat had 0.47x. On GPUs,
+// `automatic` then takes the nearest flat shape, whatever the nearest entry's algorithm.
+inline bool spmm_row_tail(const RowLengthStats& s) {
+  return s.nnz > 0 && static_cast<double>(s.max_length) > 0.01 * static_cast<double>(s.nnz);
+}
+
 template <class ExecSpace>
 SpmmChoice choose_spmm(SpmmAlgorithm forced, const RowLengthStats& s, int k, int scalar_bytes,
                        int ordinal_bytes = 4) {
   SpmmChoice c;
+  if (forced == SpmmAlgorithm::automatic && !is_host_space<ExecSpace>() && spmm_row_tail(s))
+    forced = SpmmAlgorithm::flat;
   if (const auto* e = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, forced)) {
     c.algorithm = e->algorithm;
     c.shape = e->shape;

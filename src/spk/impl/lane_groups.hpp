@@ -1,0 +1,61 @@
+#pragma once
+// Lane groups for SpMM: when a row's dense columns need fewer lanes than the Kokkos vector has, the vector is cut
+// into groups of `slots` lanes that each own the same columns, group g takes every groups-th nonzero of the row from
+// the g-th on, and the groups' partial sums are added with shuffles before group 0 stores. At k = 32 in fp32 a warp
+// then moves one row with float4 loads (8 lanes x 4 columns, 4 nonzeros at once) instead of one float per lane per
+// nonzero, and a row's gathers are spread over the whole warp instead of one long chain.
+//
+// Kokkos has no reduction over part of a vector, hence the intrinsics. Kokkos lays a team out as blockDim.x = vector
+// length and blockDim.y = team size on CUDA and HIP, so the lanes of one vector are threadIdx.x of one threadIdx.y.
+// Host back-ends have one lane, hence one group, and never shuffle.
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+
+namespace spk::impl {
+
+// Where a vector can be cut into lane groups: CUDA and HIP (the shuffles below), and host back-ends (one lane).
+template <class ExecSpace>
+constexpr bool lane_groups_supported() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return true;
+#endif
+#if defined(KOKKOS_ENABLE_HIP)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return true;
+#endif
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+}
+
+// The fewest lanes (a power of two, at most `lanes`) whose `cpl` columns each cover `columns` columns.
+inline int spmm_lane_slots(int lanes, int cpl, int columns) {
+  int slots = 1;
+  while (slots < lanes && slots * cpl < columns) slots *= 2;
+  return slots;
+}
+
+// log2 of spmm_lane_slots: the kernels split a lane index with a shift and a mask (a division by a runtime slot
+// count costs a GPU some 20 instructions per row).
+inline int spmm_lane_slot_bits(int lanes, int cpl, int columns) {
+  int bits = 0;
+  while ((1 << bits) < spmm_lane_slots(lanes, cpl, columns)) ++bits;
+  return bits;
+}
+
+// v summed over the lanes of this vector that share lane % slots (butterfly: every lane gets the same sum, added in
+// the same order on every call, so results are deterministic). Every lane of the vector must call it.
+template <class Scalar>
+KOKKOS_INLINE_FUNCTION Scalar sum_over_lane_groups(Scalar v, int slots, int lanes) {
+#if defined(__CUDA_ARCH__)
+  const unsigned width = blockDim.x;
+  const unsigned mask = width >= 32u ? 0xffffffffu : ((1u << width) - 1u) << ((threadIdx.y * width) & 31u);
+  for (int d = slots; d < lanes; d *= 2) v += __shfl_xor_sync(mask, v, d, width);
+#elif defined(__HIP_DEVICE_COMPILE__)
+  for (int d = slots; d < lanes; d *= 2) v += __shfl_xor(v, d, static_cast<int>(blockDim.x));
+#else
+  (void)slots;
+  (void)lanes;
+#endif
+  return v;
+}
+
+}  // namespace spk::impl
