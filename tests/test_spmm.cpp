@@ -335,8 +335,7 @@ TEST(SpmmSelector, RulesCoverKWithLanesAndColumnsPerLane) {
   }
 }
 
-// Every entry of this back-end's table, in both precisions, gives a shape the plan accepts (an fp32 entry's flat
-// team once needed more scratch than a GPU gives in fp64); and a shape that needs too much is shrunk to fit.
+// The selector's guard against a row that one team would hold while the GPU idles (spmm_row_tail).
 TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesFlatOnGpus) {
   spk::RowLengthStats arrow;  // arrow.mtx: one row holds a third of the nonzeros
   arrow.rows = arrow.cols = 46500;
@@ -359,6 +358,8 @@ TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesFlatOnGpus) {
             spk::SpmmAlgorithm::row_team);
 }
 
+// Every entry of this back-end's table, in both precisions, gives a shape the plan accepts (an fp32 entry's flat
+// team once needed more scratch than a GPU gives in fp64); and a shape that needs too much is shrunk to fit.
 TEST(SpmmSelector, TableChoicesFitTheScratchInBothPrecisions) {
   for (const auto* e = spk::select::spmm_table<TestExec>(); e && e->matrix; ++e)
     for (const int bytes : {4, 8}) {
