@@ -59,11 +59,11 @@ void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::in
   if (!impl::spmm_columns_per_lane_compiled<exec>(shape.columns_per_lane))
     throw invalid_argument(concat(who, ": ", shape.columns_per_lane, " columns per lane is not compiled for this ",
                                   "back-end, expected ", is_host_space<exec>() ? "1, 8 or 16" : "1, 2, 4 or 8"));
-  if (!impl::lane_groups_supported<exec>() &&
-      impl::spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k) < shape.vector_length)
+  const int slots = impl::spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k);
+  if (!impl::lane_groups_supported<exec>() && slots < shape.vector_length)
     throw invalid_argument(concat(who, ": ", describe(shape), " has more lanes than k = ", k, " needs, and this ",
                                   "back-end cannot share rows' nonzeros among lane groups; expected a vector length ",
-                                  "of at most ", impl::spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k)));
+                                  "of at most ", slots));
   // See check_spmv_shape: a GPU team launch over Kokkos's scratch limit must never be attempted.
   const std::size_t scratch_max = select::spmm_scratch_max<exec>();
   const int staged = algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity;

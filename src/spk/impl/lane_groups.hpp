@@ -36,9 +36,19 @@ inline int spmm_lane_slots(int lanes, int cpl, int columns) {
 // log2 of spmm_lane_slots: the kernels split a lane index with a shift and a mask (a division by a runtime slot
 // count costs a GPU some 20 instructions per row).
 inline int spmm_lane_slot_bits(int lanes, int cpl, int columns) {
+  const int slots = spmm_lane_slots(lanes, cpl, columns);
   int bits = 0;
-  while ((1 << bits) < spmm_lane_slots(lanes, cpl, columns)) ++bits;
+  while ((1 << bits) < slots) ++bits;
   return bits;
+}
+
+// A lane's place in its vector: group `group` of `groups`, slot `slot` of the group's `slots` lanes.
+struct LaneGroup {
+  int group, groups, slot, slots, lanes;
+};
+
+KOKKOS_INLINE_FUNCTION LaneGroup lane_group(int lane, int lanes, int slot_bits) {
+  return {lane >> slot_bits, lanes >> slot_bits, lane & ((1 << slot_bits) - 1), 1 << slot_bits, lanes};
 }
 
 // v summed over the lanes of this vector that share lane % slots (butterfly: every lane gets the same sum, added in

@@ -177,6 +177,17 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
   for (int j = 0; j < CPL; ++j) sums[j] = acc[j];
 }
 
+// acc[j] = the sum over nonzeros [b, e) of the row for the lane's columns: the lane's group takes every groups-th
+// nonzero from its own on, then the groups' sums are added (lane_groups.hpp), so group 0's lanes hold the row's
+// sums. Every lane of the vector must call it.
+template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
+KOKKOS_INLINE_FUNCTION void accumulate_row(Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
+                                           const BView& B, LaneColumns lc, bool packed, int k, const LaneGroup& g) {
+  accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b + g.group, e, B, lc, packed, k, g.groups);
+  if (g.groups > 1)
+    for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
+}
+
 // C(row, ...) = alpha * acc + beta * C(row, ...) for the lane's columns; beta == 0 never reads C (BLAS semantics).
 template <int CPL, class Scalar, class CView>
 KOKKOS_INLINE_FUNCTION void store_lane(const CView& C, std::int64_t row, const Scalar (&acc)[CPL], LaneColumns lc,
@@ -217,7 +228,7 @@ KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& pa
                                           const Values& values, Offset begin, Offset end, const BView& B,
                                           const CView& C, std::int64_t row, int c_begin, int c_end, int lanes,
                                           int slot_bits, bool packed, Scalar alpha, Scalar beta) {
-  const int slots = 1 << slot_bits, threads = team.team_size(), width = slots * CPL, groups = lanes >> slot_bits;
+  const int threads = team.team_size(), width = CPL << slot_bits;
   const int k = static_cast<int>(B.extent(1));
   const std::int64_t n = end - begin;
   for (int c0 = c_begin; c0 < c_end; c0 += width) {
@@ -225,13 +236,11 @@ KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& pa
       const Offset b = begin + static_cast<Offset>(n * i / threads);
       const Offset e = begin + static_cast<Offset>(n * (i + 1) / threads);
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-        const int g = lane >> slot_bits;
-        const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, lane & (slots - 1), slots);
+        const LaneGroup g = lane_group(lane, lanes, slot_bits);
+        const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, g.slot, g.slots);
         Scalar acc[CPL] = {};
-        accumulate_lane<CPL, ExecSpace>(acc, entries, values, b + g, e, B, lc, packed, k, groups);
-        if (groups > 1)
-          for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
-        if (g == 0)
+        accumulate_row<CPL, ExecSpace>(acc, entries, values, b, e, B, lc, packed, k, g);
+        if (g.group == 0)
           for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
       });
     });

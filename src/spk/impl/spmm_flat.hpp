@@ -63,8 +63,7 @@ struct SpmmFlatTeam {
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
     const std::int64_t t0 = static_cast<std::int64_t>(team.league_rank()) * team.team_size();
     const std::int64_t t1 = t0 + team.team_size() < chunks ? t0 + team.team_size() : chunks;
-    const int k = static_cast<int>(B.extent(1)), slots = 1 << slot_bits, width = slots * CPL,
-              groups = lanes >> slot_bits;
+    const int k = static_cast<int>(B.extent(1)), width = CPL << slot_bits;
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A read in place, and each row finished across all its column strips before the next, so the
       // strips of a row of B are read back to back.
@@ -91,16 +90,14 @@ struct SpmmFlatTeam {
       const std::int64_t t = t0 + i, first = split_row(t), last = split_row(t + 1), end_row = end_row_of(t);
       for (int c0 = 0; c0 < k; c0 += width)
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-          const int g = lane >> slot_bits;
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane & (slots - 1), slots);
+          const LaneGroup g = lane_group(lane, lanes, slot_bits);
+          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, g.slot, g.slots);
           for (std::int64_t row = first; row <= end_row; ++row) {
             const auto [b, e] = span_in_chunk(t, row);  // staged: offsets from base
             Scalar acc[CPL] = {};
-            accumulate_lane<CPL, exec>(acc, cols, vals, static_cast<int>(b - base) + g, static_cast<int>(e - base),
-                                       B, lc, packed, k, groups);
-            if (groups > 1)
-              for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
-            if (g == 0) finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
+            accumulate_row<CPL, exec>(acc, cols, vals, static_cast<int>(b - base), static_cast<int>(e - base), B,
+                                      lc, packed, k, g);
+            if (g.group == 0) finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         });
     });

@@ -63,7 +63,7 @@ struct SpmmRowBlockTeam {
     const int c_begin = tile * tile_width;
     const int c_end = c_begin + tile_width < k ? c_begin + tile_width : k;
     const std::int64_t r0 = starts(block), r1 = starts(block + 1);
-    const int slots = 1 << slot_bits, width = slots * CPL, groups = lanes >> slot_bits;
+    const int width = CPL << slot_bits;
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A's arrays are read in place; staging would only copy them through the same cache.
       for (std::int64_t r = r0; r < r1; ++r) {
@@ -106,13 +106,11 @@ struct SpmmRowBlockTeam {
       const std::int64_t row = row_of(r0 + i);
       for (int c0 = c_begin; c0 < c_end; c0 += width)
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-          const int g = lane >> slot_bits;
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, lane & (slots - 1), slots);
+          const LaneGroup g = lane_group(lane, lanes, slot_bits);
+          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, g.slot, g.slots);
           Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, cols, vals, b + g, e, B, lc, packed, k, groups);
-          if (groups > 1)
-            for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], slots, lanes);
-          if (g == 0) store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+          accumulate_row<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k, g);
+          if (g.group == 0) store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         });
     });
   }
