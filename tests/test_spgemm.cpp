@@ -1,6 +1,7 @@
 // SpGEMM against the sequential oracle: exact structure (sorted, duplicate-free), values by relative error, on
-// every path forced on purpose (tiny rows, hash, dense tile, global fallback) and the automatic binning, sorted and
-// unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse, and the argument checks.
+// every path forced on purpose (row merge, tiny rows, hash, dense tile, global fallback) and the automatic binning,
+// sorted and unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse, and the argument
+// checks.
 #include <spk/reference/reference.hpp>
 #include <spk/spgemm.hpp>
 
@@ -65,6 +66,26 @@ const Shape wide_b{"wide_b", 400, 20000, [](std::int64_t, std::mt19937_64& g) { 
 // B with few columns: every product row is dense relative to its span, the dense tile's case.
 const Shape narrow_b{"narrow_b", 400, 60, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 12); }};
 constexpr int small_scratch = 4096;
+// Rows of A with 33 to 64 entries over a B of at most 3 entries in 40 columns: merges that need every lane of a
+// warp on GPUs (two rows of B per lane), and rows too long for one host thread's cursors.
+const Shape many_entries_a{"many_entries", 120, 64, [](std::int64_t, std::mt19937_64& g) {
+                             return std::int64_t(33 + g() % 32);
+                           }};
+const Shape short_b{"short_b", 64, 40, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 4); }};
+
+// A copy of a host matrix with every row's entries in reverse order: not sorted, so neither copied nor merged.
+template <class Matrix>
+Matrix reversed_rows(const Matrix& m) {
+  const Matrix r(m.num_rows(), m.num_cols(), m.row_map(), Kokkos::create_mirror(m.entries()),
+                 Kokkos::create_mirror(m.values()));  // fresh arrays: m stays as it is
+  Kokkos::deep_copy(r.entries(), m.entries());
+  Kokkos::deep_copy(r.values(), m.values());
+  for (std::int64_t i = 0; i < r.num_rows(); ++i) {
+    std::reverse(r.entries().data() + r.row_map()(i), r.entries().data() + r.row_map()(i + 1));
+    std::reverse(r.values().data() + r.row_map()(i), r.values().data() + r.row_map()(i + 1));
+  }
+  return r;
+}
 
 template <class S, class Off>
 struct Operands {
@@ -108,6 +129,7 @@ TYPED_TEST(Spgemm, EveryPathSortedAndUnsorted) {
   check_every_algorithm<S, Off>(A, A);
   check_every_algorithm<S, Off>(mixed_a, wide_b, small_scratch);  // multi-tile dense rows when forced
   check_every_algorithm<S, Off>(mixed_a, narrow_b);
+  check_every_algorithm<S, Off>(many_entries_a, short_b);
 }
 
 TYPED_TEST(Spgemm, EdgeShapes) {
@@ -151,11 +173,23 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
   };
   const auto rows_on = [](const spk::SpgemmPlan<M>& p, Path path) { return p.numeric_rows[static_cast<int>(path)]; };
   const auto binned = plan_of(wide, spk::SpgemmAlgorithm::binned, small_scratch);
-  for (const Path path : {Path::copy, Path::tiny, Path::hash, Path::global})
+  for (const Path path : {Path::copy, Path::merge, Path::global})
     EXPECT_GT(rows_on(binned, path), 0) << spk::describe(binned) << ", seed " << wide.seed;
+  const auto full_scratch = plan_of(wide, spk::SpgemmAlgorithm::binned, 0);  // tables for the 25-entry rows
+  EXPECT_GT(rows_on(full_scratch, Path::hash), 0) << spk::describe(full_scratch) << ", seed " << wide.seed;
+  EXPECT_EQ(rows_on(binned, Path::tiny), 0) << spk::describe(binned);  // short rows of a sorted B merge
   EXPECT_GT(rows_on(plan_of(narrow, spk::SpgemmAlgorithm::binned, 0), Path::dense), 0) << narrow.seed;
+  // With B's rows unsorted nothing copies or merges, and the short rows take tiny tables.
+  spk::SpgemmOptions o;
+  o.algorithm = spk::SpgemmAlgorithm::binned;
+  o.scratch_bytes = small_scratch;
+  spk::SpgemmPlan<M> unsorted_b;
+  spk::spgemm_symbolic(wide.A(), spk::copy_to<TestDevice>(reversed_rows(wide.hB)), unsorted_b, o);
+  EXPECT_GT(rows_on(unsorted_b, Path::tiny), 0) << spk::describe(unsorted_b) << ", seed " << wide.seed;
+  EXPECT_EQ(rows_on(unsorted_b, Path::merge) + rows_on(unsorted_b, Path::copy), 0) << spk::describe(unsorted_b);
 
-  const std::pair<spk::SpgemmAlgorithm, Path> forced[] = {{spk::SpgemmAlgorithm::tiny_rows, Path::tiny},
+  const std::pair<spk::SpgemmAlgorithm, Path> forced[] = {{spk::SpgemmAlgorithm::row_merge, Path::merge},
+                                                          {spk::SpgemmAlgorithm::tiny_rows, Path::tiny},
                                                           {spk::SpgemmAlgorithm::hash, Path::hash},
                                                           {spk::SpgemmAlgorithm::dense_tile, Path::dense},
                                                           {spk::SpgemmAlgorithm::global, Path::global},
@@ -163,7 +197,8 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
   for (const auto& [algorithm, path] : forced) {
     const auto p = plan_of(wide, algorithm, 0);
     EXPECT_GT(rows_on(p, path), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
-    for (const Path other : {Path::copy, Path::tiny, Path::hash, Path::dense, Path::global, Path::gustavson})
+    for (const Path other :
+         {Path::copy, Path::merge, Path::tiny, Path::hash, Path::dense, Path::global, Path::gustavson})
       if (other != path && other != Path::global && other != Path::dense)
         EXPECT_EQ(rows_on(p, other), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
   }
@@ -286,13 +321,8 @@ TYPED_TEST(Spgemm, UnsortedOperandRows) {
   using Off = typename TypeParam::offset;
   const auto shape = square("random", 300, 0, 9);
   const Operands<S, Off> op(shape, shape);
-  auto hB = spk::copy_to<Kokkos::HostSpace>(op.hB);
-  for (std::int64_t r = 0; r < hB.num_rows(); ++r) {
-    std::reverse(hB.entries().data() + hB.row_map()(r), hB.entries().data() + hB.row_map()(r + 1));
-    std::reverse(hB.values().data() + hB.row_map()(r), hB.values().data() + hB.row_map()(r + 1));
-  }
   const auto A = op.A();
-  const auto B = spk::copy_to<TestDevice>(hB);
+  const auto B = spk::copy_to<TestDevice>(reversed_rows(op.hB));
   for (const auto algorithm : every_algorithm()) {
     spk::SpgemmOptions o;
     o.algorithm = algorithm;

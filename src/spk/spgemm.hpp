@@ -10,6 +10,7 @@
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/device_arena.hpp"
 #include "impl/device_memory.hpp"
 #include "impl/spgemm_paths.hpp"
 #include "select/spgemm_select.hpp"
@@ -35,10 +36,11 @@ struct SpgemmPlan {
   bool sorted = true;
   bool b_sorted = false;  // B's rows sorted and duplicate-free: one-entry rows of A copy, dense tiles search
   std::int64_t a_rows = -1, a_cols = -1, a_nnz = -1, b_rows = -1, b_cols = -1, b_nnz = -1;
+  impl::DeviceArena<device_type> storage;           // holds lo, hi and bins' row list
   Kokkos::View<offset_type*, device_type> row_map;  // C's row offsets
   offset_type nnz = 0;                               // C's nonzeros
   std::int64_t products = 0;                         // intermediate products: sum over a_ij of nnz(row j of B)
-  Kokkos::View<ordinal_type*, device_type> lo, hi;   // each row's column span (hi < lo: no products)
+  Kokkos::View<ordinal_type*, device_type, Kokkos::MemoryUnmanaged> lo, hi;  // each row's column span (hi < lo: none)
   impl::BinnedRows<device_type> bins;                // the numeric phase's rows per bin
   impl::GlobalBatches<device_type> global;           // its global rows' pool offsets and batches
   impl::GustavsonWorkspace gustavson;                // its Gustavson workers (none when no row takes that path)
@@ -111,9 +113,23 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const std::int64_t rows = A.num_rows(), b_rows = B.num_rows();
   const Ordinal b_cols = B.num_cols();
 
+  // Two allocations besides row_map: the plan's arrays, and the symbolic phase's temporaries (both binnings').
+  using Arena = impl::DeviceArena<Device>;
+  const auto bin_count = [&](bool numeric) {
+    return impl::SpgemmBinRule(options.algorithm, numeric, true, p.capacity, 0).bins().size();
+  };
+  const std::int64_t plan_arena_bytes =
+      2 * Arena::template bytes_for<Ordinal>(rows) + Arena::template bytes_for<int>(rows);
+  const std::int64_t temp_arena_bytes = 2 * Arena::template bytes_for<Ordinal>(b_rows) +
+                                        2 * Arena::template bytes_for<int>(rows) +
+                                        impl::bin_rows_scratch_bytes<Device>(rows, bin_count(false)) +
+                                        impl::bin_rows_scratch_bytes<Device>(rows, bin_count(true));
+  p.storage = Arena("spk::spgemm::plan", plan_arena_bytes);
+  Arena temp("spk::spgemm::symbolic_scratch", temp_arena_bytes);
+
   // B's rows: column span, and whether they are sorted and duplicate-free (which lets a one-entry row of A copy).
-  Kokkos::View<Ordinal*, Device> b_lo(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::b_lo"), b_rows);
-  Kokkos::View<Ordinal*, Device> b_hi(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::b_hi"), b_rows);
+  const auto b_lo = temp.template take<Ordinal>(b_rows);
+  const auto b_hi = temp.template take<Ordinal>(b_rows);
   const auto b_map = B.row_map();
   const auto b_ent = B.entries();
   std::int64_t unsorted_rows = 0;
@@ -135,15 +151,21 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       unsorted_rows);
 
   // A's rows: products, column span, and the bound on distinct columns that bins the symbolic phase.
-  p.lo = Kokkos::View<Ordinal*, Device>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::lo"), rows);
-  p.hi = Kokkos::View<Ordinal*, Device>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::hi"), rows);
-  Kokkos::View<int*, Device> need(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::need"), rows);
+  // Row counts start at zero: the symbolic paths write only rows with products.
+  p.row_map = rows ? Kokkos::View<Offset*, Device>(
+                         Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::row_map"), rows + 1)
+                   : Kokkos::View<Offset*, Device>("spk::spgemm::row_map", 1);
+  p.lo = p.storage.template take<Ordinal>(rows);
+  p.hi = p.storage.template take<Ordinal>(rows);
+  const auto need = temp.template take<int>(rows);
   const auto lo = p.lo, hi = p.hi;
   const auto a_map = A.row_map();
   const auto a_ent = A.entries();
+  const auto row_map = p.row_map;
   Kokkos::parallel_reduce(
       "spk::spgemm::row_bounds", policy(0, rows),
       KOKKOS_LAMBDA(std::int64_t row, std::int64_t & products) {
+        row_map(row) = 0;
         std::int64_t bound = 0;
         Ordinal low = b_cols, high = -1;
         for (Offset q = a_map(row); q < a_map(row + 1); ++q) {
@@ -163,11 +185,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       p.products);
 
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
-  p.row_map = Kokkos::View<Offset*, Device>("spk::spgemm::row_map", rows + 1);
   p.b_sorted = unsorted_rows == 0;
-  const std::int64_t plan_bytes = detail::bytes_of(p.row_map) + detail::bytes_of(lo) + detail::bytes_of(hi) +
-                                  rows * static_cast<std::int64_t>(sizeof(int) + 1);  // row list and bin ids
-  const std::int64_t symbolic_fixed = plan_bytes + detail::bytes_of(need) + detail::bytes_of(b_lo) * 2;
+  const std::int64_t plan_bytes = detail::bytes_of(p.row_map) + p.storage.capacity();
+  const std::int64_t symbolic_fixed = plan_bytes + temp.capacity();
   const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
   // Gustavson where asked (automatic: on host back-ends) and its accumulators fit, else the binned paths.
   const bool want_gustavson = options.algorithm == SpgemmAlgorithm::gustavson ||
@@ -187,7 +207,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
   };
-  const auto symbolic_bins = impl::bin_rows<exec, Device>(rows, symbolic_rule.bins(), symbolic_bin);
+  const auto symbolic_bins =
+      impl::bin_rows<exec, Device>(rows, symbolic_rule.bins(), symbolic_bin, temp, temp.template take<int>(rows));
   const auto symbolic_global = impl::plan_global_batches<exec>(
       symbolic_bins.slice(symbolic_rule.global),
       KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), impl::span_width(lo(row), hi(row))); },
@@ -200,7 +221,6 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   p.symbolic_batches = symbolic_global.batches();
 
   // Offsets, counted in 64 bits: an Offset overflow is refused before anything of C's size is allocated.
-  const auto row_map = p.row_map;
   std::int64_t total = 0;
   Kokkos::parallel_scan(
       "spk::spgemm::row_map", policy(0, rows),
@@ -231,7 +251,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
     return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
                         impl::span_width(lo(row), hi(row)));
   };
-  p.bins = impl::bin_rows<exec, Device>(rows, numeric_rule.bins(), numeric_bin);
+  p.bins =
+      impl::bin_rows<exec, Device>(rows, numeric_rule.bins(), numeric_bin, temp, p.storage.template take<int>(rows));
   p.global = impl::plan_global_batches<exec>(
       p.bins.slice(numeric_rule.global),
       KOKKOS_LAMBDA(int row) {

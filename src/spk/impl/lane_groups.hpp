@@ -1,6 +1,6 @@
 #pragma once
-// Lane groups for SpMM: when a row's dense columns need fewer lanes than the Kokkos vector has, the vector is cut
-// into groups of `slots` lanes that each own the same columns, group g takes every groups-th nonzero of the row from
+// Lane groups for SpMM, and the whole-vector shuffles of SpGEMM's row merge. When a row's dense columns need fewer
+// lanes than the Kokkos vector has, the vector is cut into groups of `slots` lanes that each own the same columns, group g takes every groups-th nonzero of the row from
 // the g-th on, and the groups' partial sums are added with shuffles before group 0 stores. At k = 32 in fp32 a warp
 // then moves one row with float4 loads (8 lanes x 4 columns, 4 nonzeros at once) instead of one float per lane per
 // nonzero, and a row's gathers are spread over the whole warp instead of one long chain.
@@ -63,6 +63,36 @@ KOKKOS_INLINE_FUNCTION Scalar sum_over_lane_groups(Scalar v, int slots, int lane
   for (int d = slots; d < lanes; d *= 2) v += __shfl_xor(v, d, static_cast<int>(blockDim.x));
 #else
   (void)slots;
+  (void)lanes;
+#endif
+  return v;
+}
+
+// This lane's index in its vector (0 on host back-ends, which have one lane).
+KOKKOS_INLINE_FUNCTION int vector_lane() {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return static_cast<int>(threadIdx.x);
+#else
+  return 0;
+#endif
+}
+
+// The smallest v over the `lanes` lanes of this vector, on every lane. Every lane of the vector must call it.
+template <class T>
+KOKKOS_INLINE_FUNCTION T min_over_vector(T v, int lanes) {
+#if defined(__CUDA_ARCH__)
+  const unsigned width = blockDim.x;
+  const unsigned mask = width >= 32u ? 0xffffffffu : ((1u << width) - 1u) << ((threadIdx.y * width) & 31u);
+  for (int d = 1; d < lanes; d *= 2) {
+    const T other = __shfl_xor_sync(mask, v, d, width);
+    v = other < v ? other : v;
+  }
+#elif defined(__HIP_DEVICE_COMPILE__)
+  for (int d = 1; d < lanes; d *= 2) {
+    const T other = __shfl_xor(v, d, static_cast<int>(blockDim.x));
+    v = other < v ? other : v;
+  }
+#else
   (void)lanes;
 #endif
   return v;

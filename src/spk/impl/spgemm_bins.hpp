@@ -13,40 +13,45 @@
 #include "../algorithms.hpp"
 #include "../execution.hpp"
 #include "../select/spgemm_select.hpp"
+#include "device_arena.hpp"
 #include "spgemm_common.hpp"
 
 namespace spk::impl {
 
-enum class SpgemmPath : int { none, copy, tiny, hash, dense, global, gustavson };
+enum class SpgemmPath : int { none, copy, merge, tiny, hash, dense, global, gustavson };
 
 inline const char* to_string(SpgemmPath p) {
-  constexpr const char* names[] = {"none", "copy", "tiny", "hash", "dense", "global", "gustavson"};
+  constexpr const char* names[] = {"none", "copy", "merge", "tiny", "hash", "dense", "global", "gustavson"};
   return names[static_cast<int>(p)];
 }
 
 struct SpgemmBin {
   SpgemmPath path = SpgemmPath::none;
   int slots = 0;  // table size of a tiny or hash bin
+  int lanes = 0;  // vector lanes per row of a merge bin
 };
 
 // Decides a row's bin on the device. Bin indices: 0 none (no products), 1 copy (one nonzero in A's row: C's row
-// is a scaled row of B), one per tiny table size, one per hash table size, dense, global, gustavson (a forced
-// Gustavson sends every row with products there).
+// is a scaled row of B), one per merge lane count, one per tiny table size, one per hash table size, dense, global,
+// gustavson (a forced Gustavson sends every row with products there).
 struct SpgemmBinRule {
   static constexpr int min_slots = 8;
   SpgemmAlgorithm forced = SpgemmAlgorithm::automatic;
   bool numeric = false;    // numeric tables get room (twice the exact count), symbolic ones the bound
-  bool allow_copy = true;  // B's rows are sorted and duplicate-free, so a scaled copy is a valid C row
+  bool allow_copy = true;  // B's rows are sorted and duplicate-free: a scaled copy or a merge is a valid C row
   int tiny_slots = 0, hash_slots = 0, dense_width = 0, dense_max_passes = 0;
+  int merge_lanes = 0, merge_cursors = 0, merge_max_columns = 0;
   std::int64_t global_slots = 0;  // largest table the memory budget lets the global pool give one row
-  int first_tiny = 2, first_hash = 0, dense = 0, global = 0, gustavson = 0;
+  int first_merge = 2, first_tiny = 0, first_hash = 0, dense = 0, global = 0, gustavson = 0;
 
   SpgemmBinRule(SpgemmAlgorithm forced_, bool numeric_, bool allow_copy_, const select::SpgemmCapacity& cap,
                 std::int64_t global_slots_)
       : forced(forced_), numeric(numeric_), allow_copy(allow_copy_), tiny_slots(cap.tiny_slots),
         hash_slots(numeric_ ? cap.hash_slots_numeric : cap.hash_slots_symbolic),
         dense_width(numeric_ ? cap.dense_width_numeric : cap.dense_width_symbolic),
-        dense_max_passes(cap.dense_max_passes), global_slots(global_slots_) {
+        dense_max_passes(cap.dense_max_passes), merge_lanes(cap.merge_lanes), merge_cursors(cap.merge_cursors),
+        merge_max_columns(cap.merge_max_columns), global_slots(global_slots_) {
+    first_tiny = first_merge + log2_of(merge_lanes) + 1;
     first_hash = first_tiny + log2_of(tiny_slots / min_slots) + 1;
     dense = first_hash + log2_of(hash_slots / min_slots) + 1;
     global = dense + 1;
@@ -78,7 +83,13 @@ struct SpgemmBinRule {
     const int tiny = slots <= tiny_slots && a_len <= slots ? first_tiny + log2_of(slots / min_slots) : -1;
     const int hash = slots <= hash_slots ? first_hash + log2_of(slots / min_slots) : -1;
     const int fallback = slots <= global_slots ? global : dense;  // dense tiles need no memory beyond scratch
+    // A merge bin per lane count: enough lanes that each follows at most merge_cursors rows of B.
+    const std::int64_t merge_lanes_needed = (a_len + merge_cursors - 1) / merge_cursors;
+    const int merge = allow_copy && merge_lanes_needed <= merge_lanes && need <= merge_max_columns
+                          ? first_merge + log2_of(merge_lanes_needed)
+                          : -1;
     switch (forced) {
+      case SpgemmAlgorithm::row_merge: return merge >= 0 ? merge : fallback;
       case SpgemmAlgorithm::tiny_rows: return tiny >= 0 ? tiny : fallback;
       case SpgemmAlgorithm::hash: return hash >= 0 ? hash : fallback;
       case SpgemmAlgorithm::dense_tile: return dense;
@@ -86,6 +97,7 @@ struct SpgemmBinRule {
       default: break;
     }
     if (a_len == 1 && allow_copy) return 1;
+    if (merge >= 0) return merge;  // no table to clear, probe or sort, and a group of lanes instead of a team
     if (range <= dense_width && 4 * need >= range) return dense;  // dense relative to its span: one tile, no sort
     if (tiny >= 0) return tiny;
     if (hash >= 0) return hash;
@@ -96,6 +108,7 @@ struct SpgemmBinRule {
   std::vector<SpgemmBin> bins() const {
     std::vector<SpgemmBin> out(static_cast<std::size_t>(gustavson) + 1);
     out[1].path = SpgemmPath::copy;
+    for (int b = first_merge; b < first_tiny; ++b) out[b] = {SpgemmPath::merge, 0, 1 << (b - first_merge)};
     for (int b = first_tiny; b < first_hash; ++b) out[b] = {SpgemmPath::tiny, min_slots << (b - first_tiny)};
     for (int b = first_hash; b < dense; ++b) out[b] = {SpgemmPath::hash, min_slots << (b - first_hash)};
     out[dense].path = SpgemmPath::dense;
@@ -112,12 +125,12 @@ KOKKOS_INLINE_FUNCTION std::int64_t span_width(Ordinal lo, Ordinal hi) {
 }
 
 // Rows grouped by bin: rows(begin[b] .. begin[b + 1]) are bin b's, in no particular order. Bin 0 (no products)
-// is not listed.
+// is not listed. The list lives in an arena its owner keeps.
 template <class Space>
 struct BinnedRows {
   std::vector<SpgemmBin> bins;
   std::vector<std::int64_t> begin;
-  Kokkos::View<int*, Space> rows;
+  Kokkos::View<int*, Space, Kokkos::MemoryUnmanaged> rows;
 
   RowSlice<Space> slice(std::size_t bin) const { return {rows, begin[bin], begin[bin + 1] - begin[bin]}; }
   std::int64_t rows_on(SpgemmPath path) const {
@@ -128,25 +141,38 @@ struct BinnedRows {
   }
 };
 
+constexpr int bin_chunk = 1024;  // rows one team of bin_rows counts: 4 per thread, many teams on small matrices
+
+// Scratch bytes bin_rows takes from its arena for `rows` rows and `bins` bins.
+template <class Space>
+std::int64_t bin_rows_scratch_bytes(std::int64_t rows, std::size_t bins) {
+  const std::int64_t league = (rows + bin_chunk - 1) / bin_chunk, nb = static_cast<std::int64_t>(bins);
+  return DeviceArena<Space>::template bytes_for<std::uint8_t>(rows) +
+         DeviceArena<Space>::template bytes_for<std::int64_t>(nb) +
+         DeviceArena<Space>::template bytes_for<int>(league * nb);
+}
+
 // Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host round trip for the bin sizes. A
 // team counts a chunk of rows in scratch and touches each global counter once, so the few busy bins never see
-// one atomic per row.
+// one atomic per row. Its temporaries come from `scratch`; the sorted list goes to `list_room` (room for `rows`).
 template <class ExecSpace, class Space, class BinOf>
-BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of) {
+BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of,
+                           DeviceArena<Space>& scratch,
+                           const Kokkos::View<int*, Space, Kokkos::MemoryUnmanaged>& list_room) {
   using policy_type = team_policy_for<ExecSpace>;
   using member_type = typename policy_type::member_type;
   using scratch_space = typename ExecSpace::scratch_memory_space;
   using count_scratch = Kokkos::View<int*, scratch_space, Kokkos::MemoryUnmanaged>;
   using base_scratch = Kokkos::View<std::int64_t*, scratch_space, Kokkos::MemoryUnmanaged>;
-  constexpr int chunk = 4096;
+  constexpr int chunk = bin_chunk;
   const int nb = static_cast<int>(bins.size());
   const int threads = is_host_space<ExecSpace>() ? 1 : 256;
   const int league = static_cast<int>((rows + chunk - 1) / chunk);
-  Kokkos::View<std::uint8_t*, Space> bin_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::bin_id"),
-                                            rows);
-  Kokkos::View<std::int64_t*, Space> cursor("spk::spgemm::bin_cursor", nb);
-  Kokkos::View<int**, Space> team_counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::team_counts"),
-                                         league, nb);
+  const auto bin_id = scratch.template take<std::uint8_t>(rows);
+  const auto cursor = scratch.template take<std::int64_t>(nb);
+  const Kokkos::View<int**, Space, Kokkos::MemoryUnmanaged> team_counts(
+      scratch.template take<int>(std::int64_t(league) * nb).data(), league, nb);
+  Kokkos::deep_copy(ExecSpace(), cursor, std::int64_t{0});
   policy_type count_policy(league, threads, 1);
   count_policy.set_scratch_size(0, Kokkos::PerTeam(count_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
@@ -176,8 +202,7 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
     counts(b) = out.begin[b];
   }
   Kokkos::deep_copy(cursor, counts);
-  out.rows = Kokkos::View<int*, Space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::binned_rows"),
-                                       out.begin[nb]);
+  out.rows = Kokkos::subview(list_room, std::make_pair(std::int64_t{0}, out.begin[nb]));
   const auto list = out.rows;
   policy_type scatter_policy(league, threads, 1);
   scatter_policy.set_scratch_size(0, Kokkos::PerTeam(base_scratch::shmem_size(nb) + count_scratch::shmem_size(nb)));

@@ -37,7 +37,7 @@ struct SpgemmViews {
 // The rows one launch handles: rows(begin .. begin + count) of a binned row list.
 template <class Space>
 struct RowSlice {
-  Kokkos::View<int*, Space> rows;
+  Kokkos::View<int*, Space, Kokkos::MemoryUnmanaged> rows;  // held by the plan's arena
   std::int64_t begin = 0, count = 0;
   KOKKOS_INLINE_FUNCTION int operator()(std::int64_t i) const { return rows(begin + i); }
 };

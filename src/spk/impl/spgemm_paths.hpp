@@ -9,6 +9,7 @@
 #include "spgemm_global.hpp"
 #include "spgemm_gustavson.hpp"
 #include "spgemm_hash.hpp"
+#include "spgemm_merge.hpp"
 #include "spgemm_tiny.hpp"
 
 namespace spk::impl {
@@ -25,6 +26,9 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
     switch (bins.bins[b].path) {
       case SpgemmPath::copy:
         spgemm_copy_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, 0), v, rows);
+        break;
+      case SpgemmPath::merge:
+        spgemm_merge_rows<numeric>(select::spgemm_merge_shape<exec>(bins.bins[b].lanes), v, rows);
         break;
       case SpgemmPath::tiny:
         spgemm_tiny_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, slots), v, rows, slots, sorted);
