@@ -42,8 +42,8 @@ void spgemm_merge_rows(const LaunchShape& shape, const Views& v, const RowSlice<
         const int a_len = static_cast<int>(v.a_map(row + 1) - a_begin);
         const Ordinal done = Kokkos::reduction_identity<Ordinal>::min();  // a cursor past its row's end
         const int lane = vector_lane();
-        // Each cursor holds the column and value under it and the next pair, loaded one advance ahead, so a step
-        // seldom waits on a load.
+        // Each cursor holds the column and value under it and the next pair, loaded one advance ahead (ncu on the
+        // H200 saw no change in lap2d's merge kernel times from this look-ahead).
         BOffset at[E], end[E];
         Ordinal col[E], next_col[E];
         Scalar a[E], b[E], next_b[E];
