@@ -66,12 +66,13 @@ const Shape wide_b{"wide_b", 400, 20000, [](std::int64_t, std::mt19937_64& g) { 
 // B with few columns: every product row is dense relative to its span, the dense tile's case.
 const Shape narrow_b{"narrow_b", 400, 60, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 12); }};
 constexpr int small_scratch = 4096;
-// Rows of A with 33 to 64 entries over a B of at most 3 entries in 40 columns: merges that need every lane of a
-// warp on GPUs (two rows of B per lane), and rows too long for one host thread's cursors.
-const Shape many_entries_a{"many_entries", 120, 64, [](std::int64_t, std::mt19937_64& g) {
-                             return std::int64_t(33 + g() % 32);
+// Rows of A with 65 to 128 entries over a B of at most 3 entries in 40 columns: merges that need every lane of a
+// CUDA warp (up to four rows of B per lane) or half a HIP wavefront, and rows too long for one host thread's
+// cursors.
+const Shape many_entries_a{"many_entries", 120, 128, [](std::int64_t, std::mt19937_64& g) {
+                             return std::int64_t(65 + g() % 64);
                            }};
-const Shape short_b{"short_b", 64, 40, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 4); }};
+const Shape short_b{"short_b", 128, 40, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 4); }};
 
 // A copy of a host matrix with every row's entries in reverse order: not sorted, so neither copied nor merged.
 template <class Matrix>
