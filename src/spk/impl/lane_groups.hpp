@@ -51,14 +51,21 @@ KOKKOS_INLINE_FUNCTION LaneGroup lane_group(int lane, int lanes, int slot_bits) 
   return {lane >> slot_bits, lanes >> slot_bits, lane & ((1 << slot_bits) - 1), 1 << slot_bits, lanes};
 }
 
+#if defined(__CUDA_ARCH__)
+// The lanes of the calling thread's vector within its warp, for the shuffles' member masks.
+__device__ inline unsigned vector_mask() {
+  const unsigned width = blockDim.x;
+  return width >= 32u ? 0xffffffffu : ((1u << width) - 1u) << ((threadIdx.y * width) & 31u);
+}
+#endif
+
 // v summed over the lanes of this vector that share lane % slots (butterfly: every lane gets the same sum, added in
 // the same order on every call, so results are deterministic). Every lane of the vector must call it.
 template <class Scalar>
 KOKKOS_INLINE_FUNCTION Scalar sum_over_lane_groups(Scalar v, int slots, int lanes) {
 #if defined(__CUDA_ARCH__)
-  const unsigned width = blockDim.x;
-  const unsigned mask = width >= 32u ? 0xffffffffu : ((1u << width) - 1u) << ((threadIdx.y * width) & 31u);
-  for (int d = slots; d < lanes; d *= 2) v += __shfl_xor_sync(mask, v, d, width);
+  const unsigned mask = vector_mask();
+  for (int d = slots; d < lanes; d *= 2) v += __shfl_xor_sync(mask, v, d, blockDim.x);
 #elif defined(__HIP_DEVICE_COMPILE__)
   for (int d = slots; d < lanes; d *= 2) v += __shfl_xor(v, d, static_cast<int>(blockDim.x));
 #else
@@ -81,10 +88,9 @@ KOKKOS_INLINE_FUNCTION int vector_lane() {
 template <class T>
 KOKKOS_INLINE_FUNCTION T min_over_vector(T v, int lanes) {
 #if defined(__CUDA_ARCH__)
-  const unsigned width = blockDim.x;
-  const unsigned mask = width >= 32u ? 0xffffffffu : ((1u << width) - 1u) << ((threadIdx.y * width) & 31u);
+  const unsigned mask = vector_mask();
   for (int d = 1; d < lanes; d *= 2) {
-    const T other = __shfl_xor_sync(mask, v, d, width);
+    const T other = __shfl_xor_sync(mask, v, d, blockDim.x);
     v = other < v ? other : v;
   }
 #elif defined(__HIP_DEVICE_COMPILE__)
