@@ -205,6 +205,32 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
   }
 }
 
+// On GPUs automatic merges only in matrices of at least SpgemmCapacity::merge_min_rows rows (a merge kernel waits
+// on loads step by step, which only many rows at once hide); binned merges every eligible row whatever the size.
+TYPED_TEST(Spgemm, AutomaticMergesOnlyInMatricesOfManyRows) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  if (spk::is_host_space<TestExec>()) GTEST_SKIP() << "automatic is Gustavson on host back-ends";
+  const auto cap = spk::select::spgemm_capacity<TestExec, S, std::int32_t>(0);
+  ASSERT_GT(cap.merge_min_rows, 0);
+  const Shape many_rows_a{"many_rows", cap.merge_min_rows, mixed_a.cols,
+                          [](std::int64_t, std::mt19937_64& g) { return std::int64_t(2 + g() % 2); }};
+  const Operands<S, Off> few(mixed_a, wide_b), many(many_rows_a, wide_b);
+  using M = std::decay_t<decltype(few.A())>;
+  const auto merge_rows = [](const auto& op, spk::SpgemmAlgorithm algorithm) {
+    spk::SpgemmOptions o;
+    o.algorithm = algorithm;
+    spk::SpgemmPlan<M> plan;
+    spk::spgemm_symbolic(op.A(), op.B(), plan, o);
+    return plan.numeric_rows[static_cast<int>(Path::merge)];
+  };
+  EXPECT_GT(merge_rows(few, spk::SpgemmAlgorithm::binned), 0) << few.seed;
+  EXPECT_EQ(merge_rows(few, spk::SpgemmAlgorithm::automatic), 0) << few.seed;
+  EXPECT_GT(merge_rows(many, spk::SpgemmAlgorithm::automatic), 0) << many.seed;
+  const auto C = spk::spgemm(many.A(), many.B());
+  expect_matches_oracle(C, many.ref, "many_rows * wide_b, automatic, seed " + std::to_string(many.seed));
+}
+
 // Automatic is Gustavson on host back-ends (every row with products on that path) and the binned paths on GPUs; a
 // budget too small for Gustavson's accumulators sends the rows to the binned paths, with the same result.
 TYPED_TEST(Spgemm, AutomaticIsGustavsonOnHostsAndFallsBackToBins) {

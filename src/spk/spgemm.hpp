@@ -2,6 +2,7 @@
 // Sparse times sparse: C = A * B, all CSR. Two phases: spgemm_symbolic() bins rows by work, sizes C and records
 // how each row is accumulated in a plan; spgemm_numeric() fills C's columns (sorted and duplicate-free unless the
 // plan says unsorted) and values, and can be rerun alone when only the values of A and B change.
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
@@ -13,6 +14,7 @@
 #include "impl/device_arena.hpp"
 #include "impl/device_memory.hpp"
 #include "impl/spgemm_paths.hpp"
+#include "impl/spgemm_row_scan.hpp"
 #include "select/spgemm_select.hpp"
 
 namespace spk {
@@ -122,6 +124,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       2 * Arena::template bytes_for<Ordinal>(rows) + Arena::template bytes_for<int>(rows);
   const std::int64_t temp_arena_bytes = 2 * Arena::template bytes_for<Ordinal>(b_rows) +
                                         2 * Arena::template bytes_for<int>(rows) +
+                                        Arena::template bytes_for<int>(std::max(rows, b_rows) + 1) +
                                         impl::bin_rows_scratch_bytes<Device>(rows, bin_count(false)) +
                                         impl::bin_rows_scratch_bytes<Device>(rows, bin_count(true));
   p.storage = Arena("spk::spgemm::plan", plan_arena_bytes);
@@ -132,23 +135,19 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto b_hi = temp.template take<Ordinal>(b_rows);
   const auto b_map = B.row_map();
   const auto b_ent = B.entries();
-  std::int64_t unsorted_rows = 0;
-  Kokkos::parallel_reduce(
-      "spk::spgemm::b_spans", policy(0, b_rows),
-      KOKKOS_LAMBDA(std::int64_t r, std::int64_t & unsorted) {
-        Ordinal low = b_cols, high = -1;
-        bool ordered = true;
-        for (BOffset q = b_map(r); q < b_map(r + 1); ++q) {
-          const Ordinal c = b_ent(q);
-          ordered = ordered && (q == b_map(r) || c > b_ent(q - 1));
-          low = c < low ? c : low;
-          high = c > high ? c : high;
-        }
-        b_lo(r) = low;
-        b_hi(r) = high;
-        unsorted += ordered ? 0 : 1;
+  const auto long_rows = temp.template take<int>(std::max(rows, b_rows) + 1);  // both scans' long rows
+  const std::int64_t unsorted_rows = impl::scan_rows<exec>(
+      "spk::spgemm::b_spans", b_rows, b_cols, long_rows, KOKKOS_LAMBDA(std::int64_t r) { return b_map(r); },
+      KOKKOS_LAMBDA(BOffset begin, BOffset q, impl::RowSpan<Ordinal> & s) {
+        const Ordinal c = b_ent(q);
+        s.ordered = s.ordered && (q == begin || c > b_ent(q - 1));
+        s.add(c, c, 1);
       },
-      unsorted_rows);
+      KOKKOS_LAMBDA(std::int64_t r, const impl::RowSpan<Ordinal>& s) {
+        b_lo(r) = s.low;
+        b_hi(r) = s.high;
+        return std::int64_t{s.ordered ? 0 : 1};
+      });
 
   // A's rows: products, column span, and the bound on distinct columns that bins the symbolic phase.
   // Row counts start at zero: the symbolic paths write only rows with products.
@@ -162,27 +161,21 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto a_map = A.row_map();
   const auto a_ent = A.entries();
   const auto row_map = p.row_map;
-  Kokkos::parallel_reduce(
-      "spk::spgemm::row_bounds", policy(0, rows),
-      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & products) {
-        row_map(row) = 0;
-        std::int64_t bound = 0;
-        Ordinal low = b_cols, high = -1;
-        for (Offset q = a_map(row); q < a_map(row + 1); ++q) {
-          const Ordinal j = a_ent(q);
-          const std::int64_t len = b_map(j + 1) - b_map(j);
-          if (len == 0) continue;
-          bound += len;
-          low = b_lo(j) < low ? b_lo(j) : low;
-          high = b_hi(j) > high ? b_hi(j) : high;
-        }
-        lo(row) = low;
-        hi(row) = high;
-        const std::int64_t range = impl::span_width(low, high);
-        need(row) = static_cast<int>(bound < range ? bound : range);
-        products += bound;
+  p.products = impl::scan_rows<exec>(
+      "spk::spgemm::row_bounds", rows, b_cols, long_rows, KOKKOS_LAMBDA(std::int64_t r) { return a_map(r); },
+      KOKKOS_LAMBDA(Offset, Offset q, impl::RowSpan<Ordinal> & s) {
+        const Ordinal j = a_ent(q);
+        const std::int64_t len = b_map(j + 1) - b_map(j);
+        if (len) s.add(b_lo(j), b_hi(j), len);
       },
-      p.products);
+      KOKKOS_LAMBDA(std::int64_t row, const impl::RowSpan<Ordinal>& s) {
+        row_map(row) = 0;
+        lo(row) = s.low;
+        hi(row) = s.high;
+        const std::int64_t range = impl::span_width(s.low, s.high);
+        need(row) = static_cast<int>(s.count < range ? s.count : range);
+        return s.count;
+      });
 
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
   p.b_sorted = unsorted_rows == 0;
@@ -203,7 +196,11 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   impl::GustavsonWorkspace symbolic_gustavson;
   const SpgemmAlgorithm symbolic_algorithm =
       gustavson_or_binned(false, p.memory_budget - symbolic_fixed, symbolic_gustavson);
-  const impl::SpgemmBinRule symbolic_rule(symbolic_algorithm, false, p.b_sorted, p.capacity, symbolic_pool);
+  // Automatic leaves the rows of a small matrix to tables: see SpgemmCapacity::merge_min_rows.
+  const bool allow_merge =
+      options.algorithm != SpgemmAlgorithm::automatic || rows >= p.capacity.merge_min_rows;
+  const impl::SpgemmBinRule symbolic_rule(symbolic_algorithm, false, p.b_sorted, p.capacity, symbolic_pool,
+                                          allow_merge);
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
   };
@@ -246,7 +243,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const std::int64_t numeric_pool = (p.memory_budget - plan_bytes - c_bytes) / (sizeof(Ordinal) + sizeof(Scalar));
   const SpgemmAlgorithm numeric_algorithm =
       gustavson_or_binned(true, p.memory_budget - plan_bytes - c_bytes, p.gustavson);
-  const impl::SpgemmBinRule numeric_rule(numeric_algorithm, true, p.b_sorted, p.capacity, numeric_pool);
+  const impl::SpgemmBinRule numeric_rule(numeric_algorithm, true, p.b_sorted, p.capacity, numeric_pool,
+                                         allow_merge);
   const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
                         impl::span_width(lo(row), hi(row)));

@@ -39,14 +39,16 @@ struct SpgemmBinRule {
   SpgemmAlgorithm forced = SpgemmAlgorithm::automatic;
   bool numeric = false;    // numeric tables get room (twice the exact count), symbolic ones the bound
   bool allow_copy = true;  // B's rows are sorted and duplicate-free: a scaled copy or a merge is a valid C row
+  bool allow_merge = true;  // also needs allow_copy; automatic leaves small matrices' rows to tables
   int tiny_slots = 0, hash_slots = 0, dense_width = 0, dense_max_passes = 0;
   int merge_lanes = 0, merge_cursors = 0, merge_max_columns = 0;
   std::int64_t global_slots = 0;  // largest table the memory budget lets the global pool give one row
   int first_merge = 2, first_tiny = 0, first_hash = 0, dense = 0, global = 0, gustavson = 0;
 
   SpgemmBinRule(SpgemmAlgorithm forced_, bool numeric_, bool allow_copy_, const select::SpgemmCapacity& cap,
-                std::int64_t global_slots_)
-      : forced(forced_), numeric(numeric_), allow_copy(allow_copy_), tiny_slots(cap.tiny_slots),
+                std::int64_t global_slots_, bool allow_merge_ = true)
+      : forced(forced_), numeric(numeric_), allow_copy(allow_copy_), allow_merge(allow_merge_),
+        tiny_slots(cap.tiny_slots),
         hash_slots(numeric_ ? cap.hash_slots_numeric : cap.hash_slots_symbolic),
         dense_width(numeric_ ? cap.dense_width_numeric : cap.dense_width_symbolic),
         dense_max_passes(cap.dense_max_passes), merge_lanes(cap.merge_lanes), merge_cursors(cap.merge_cursors),
@@ -85,7 +87,7 @@ struct SpgemmBinRule {
     const int fallback = slots <= global_slots ? global : dense;  // dense tiles need no memory beyond scratch
     // A merge bin per lane count: enough lanes that each follows at most merge_cursors rows of B.
     const std::int64_t merge_lanes_needed = (a_len + merge_cursors - 1) / merge_cursors;
-    const int merge = allow_copy && merge_lanes_needed <= merge_lanes && need <= merge_max_columns
+    const int merge = allow_copy && allow_merge && merge_lanes_needed <= merge_lanes && need <= merge_max_columns
                           ? first_merge + log2_of(merge_lanes_needed)
                           : -1;
     switch (forced) {

@@ -10,7 +10,9 @@
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "hash_table.hpp"
+#include "lane_groups.hpp"
 #include "spgemm_common.hpp"
+#include "vector_scan.hpp"
 
 namespace spk::impl {
 
@@ -43,7 +45,8 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
   using flag_scratch = Kokkos::View<char*, scratch_space, Kokkos::MemoryUnmanaged>;
   constexpr bool shared = !is_host_space<exec>();
   if (rows.count == 0) return;
-  const int threads = shape.team_size;
+  const int threads = shape.team_size, lanes_per_thread = shape.vector_length;
+  const int team_lanes = threads * lanes_per_thread;
   const std::size_t bytes = (numeric ? value_scratch::shmem_size(width) : 0) +
                             count_scratch::shmem_size(threads) + flag_scratch::shmem_size(width);
   policy_type policy(static_cast<int>(rows.count), threads, shape.vector_length);
@@ -85,29 +88,32 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
                                  });
           });
           team.team_barrier();
-          // Ordered compaction: thread `me` owns columns [s0, s1) of the tile; counts give each owner its base.
-          const int seg = (w + threads - 1) / threads;
-          const int s0 = me * seg < w ? me * seg : w, s1 = s0 + seg < w ? s0 + seg : w;
+          // Ordered compaction: each lane of the team owns a run of `seg` columns of the tile. It counts its flags,
+          // adds up the counts of the lanes before it (its thread's lanes by a shuffle scan, then whole threads'
+          // counts), and writes its run in order. (Kokkos's vector scan over each thread's columns calls the body
+          // twice per column and shuffles at every step of the lanes.)
+          const int lane = me * lanes_per_thread + vector_lane();
+          const int seg = (w + team_lanes - 1) / team_lanes;
+          const int s0 = lane * seg < w ? lane * seg : w, s1 = s0 + seg < w ? s0 + seg : w;
           int mine = 0;
-          Kokkos::parallel_reduce(
-              Kokkos::ThreadVectorRange(team, s1 - s0), [&](const int i, int& n) { n += flags(s0 + i); }, mine);
-          Kokkos::single(Kokkos::PerThread(team), [&]() { counts(me) = mine; });
+          for (int c = s0; c < s1; ++c) mine += flags(c);
+          int thread_total = 0;
+          const int before_in_thread = exclusive_sum_over_vector(mine, thread_total);
+          Kokkos::single(Kokkos::PerThread(team), [&]() { counts(me) = thread_total; });
           team.team_barrier();
-          std::int64_t base = 0, tile = 0;
+          std::int64_t base = before_in_thread, tile = 0;
           for (int u = 0; u < threads; ++u) {
             base += u < me ? counts(u) : 0;
             tile += counts(u);
           }
           if (numeric) {
-            const Offset out = c_begin + static_cast<Offset>(written + base);
-            Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s1 - s0), [&](const int i, int& at, const bool last) {
-              if (!flags(s0 + i)) return;
-              if (last) {
-                v.c_ent(out + at) = static_cast<Ordinal>(t0 + s0 + i);
-                v.c_val(out + at) = vals(s0 + i);
+            Offset out = c_begin + static_cast<Offset>(written + base);
+            for (int c = s0; c < s1; ++c)
+              if (flags(c)) {
+                v.c_ent(out) = static_cast<Ordinal>(t0 + c);
+                v.c_val(out) = vals(c);
+                ++out;
               }
-              ++at;
-            });
           }
           written += tile;
           team.team_barrier();  // the next tile clears what this one compacted

@@ -22,6 +22,7 @@ struct SpgemmCapacity {
   int merge_lanes = 0;            // most vector lanes a row merge spreads its cursors over
   int merge_cursors = 0;          // rows of B each of those lanes follows
   int merge_max_columns = 0;      // rows with at most this many distinct columns (or a bound on them) merge
+  std::int64_t merge_min_rows = 0;  // automatic merges only in matrices with at least this many rows
 };
 
 // Cursors per lane of the row merge: GPUs spread a row over lanes, a host thread follows every row of B itself. Four
@@ -71,6 +72,10 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
   c.merge_lanes = impl::lane_groups_supported<ExecSpace>() ? max_vector_length<ExecSpace>() : 0;  // its shuffles
   c.merge_cursors = merge_cursors_per_lane<ExecSpace>();
   c.merge_max_columns = 64;  // one emitted column per step: longer rows do better in a table
+  // A merge step waits on its lane's next load of B, so a merge kernel takes about its longest row's latency chain
+  // however few rows it has. Only many rows at once hide that (H200, bayer10, 13k rows: its merge bins took 225 us
+  // of numeric time where tiny and hash tables took 155 us for every row; lap2d 1024 and band 1M x 5 gained).
+  c.merge_min_rows = is_host_space<ExecSpace>() ? 0 : 65536;
   return c;
 }
 
