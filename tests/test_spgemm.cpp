@@ -310,6 +310,35 @@ TYPED_TEST(Spgemm, BatchedEqualsUnbatched) {
   }
 }
 
+// The numeric bins are first drawn up as if every product were an entry of C, and again with C's true size when the
+// memory left beside C decides a row's path: a budget that holds C and the whole global pool, but not C at its bound,
+// still sends every row down the global path in one batch.
+TYPED_TEST(Spgemm, NumericBinsFollowTheTrueSizeOfC) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const auto shape = square("compressing", 200, 40, 60);  // about 2,500 products per row, at most 200 columns
+  const Operands<S, Off> op(shape, shape);
+  const auto A = op.A(), B = op.B();
+  using M = std::decay_t<decltype(A)>;
+  spk::SpgemmOptions o;
+  o.algorithm = spk::SpgemmAlgorithm::global;
+  const auto plan_within = [&](std::int64_t budget) {
+    o.memory_budget_bytes = budget;
+    spk::SpgemmPlan<M> plan;
+    spk::spgemm_symbolic(A, B, plan, o);
+    return plan;
+  };
+  const auto roomy = plan_within(0);
+  ASSERT_GT(roomy.numeric_rows[static_cast<int>(Path::global)], 0) << spk::describe(roomy);
+  const auto tight = plan_within(roomy.peak_bytes_estimate);
+  ASSERT_LT(o.memory_budget_bytes, roomy.products * static_cast<std::int64_t>(sizeof(S) + sizeof(std::int32_t)));
+  EXPECT_EQ(tight.numeric_rows, roomy.numeric_rows) << spk::describe(tight) << " vs " << spk::describe(roomy);
+  EXPECT_EQ(tight.numeric_batches, 1u) << spk::describe(tight);
+  M C;
+  spk::spgemm_numeric(tight, A, B, C);
+  expect_matches_oracle(C, op.ref, op.what(shape, shape, o));
+}
+
 TYPED_TEST(Spgemm, SymbolicPlanIsReusedWhenOnlyValuesChange) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;

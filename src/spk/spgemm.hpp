@@ -115,7 +115,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const std::int64_t rows = A.num_rows(), b_rows = B.num_rows();
   const Ordinal b_cols = B.num_cols();
 
-  // Two allocations besides row_map: the plan's arrays, and the symbolic phase's temporaries (both binnings').
+  // Two allocations besides row_map: the plan's arrays, and the symbolic phase's temporaries (both binnings'). Small
+  // temporaries ride in the plan's allocation instead: a cudaMalloc and cudaFree pair costs 15 to 90 us on the H200,
+  // about what a whole SpGEMM phase of a small matrix takes.
   using Arena = impl::DeviceArena<Device>;
   const auto bin_count = [&](bool numeric) {
     return impl::SpgemmBinRule(options.algorithm, numeric, true, p.capacity, 0).bins().size();
@@ -126,9 +128,11 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
                                         2 * Arena::template bytes_for<int>(rows) +
                                         Arena::template bytes_for<int>(std::max(rows, b_rows) + 1) +
                                         impl::bin_rows_scratch_bytes<Device>(rows, bin_count(false)) +
-                                        impl::bin_rows_scratch_bytes<Device>(rows, bin_count(true));
-  p.storage = Arena("spk::spgemm::plan", plan_arena_bytes);
-  Arena temp("spk::spgemm::symbolic_scratch", temp_arena_bytes);
+                                        2 * impl::bin_rows_scratch_bytes<Device>(rows, bin_count(true));
+  const bool plan_keeps_temporaries = temp_arena_bytes <= select::SpgemmCapacity::plan_keeps_temporaries_bytes;
+  p.storage = Arena("spk::spgemm::plan", plan_arena_bytes + (plan_keeps_temporaries ? temp_arena_bytes : 0));
+  Arena own_temp = plan_keeps_temporaries ? Arena() : Arena("spk::spgemm::symbolic_scratch", temp_arena_bytes);
+  Arena& temp = plan_keeps_temporaries ? p.storage : own_temp;
 
   // B's rows: column span, and whether they are sorted and duplicate-free (which lets a one-entry row of A copy).
   const auto b_lo = temp.template take<Ordinal>(b_rows);
@@ -180,7 +184,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
   p.b_sorted = unsorted_rows == 0;
   const std::int64_t plan_bytes = detail::bytes_of(p.row_map) + p.storage.capacity();
-  const std::int64_t symbolic_fixed = plan_bytes + temp.capacity();
+  const std::int64_t symbolic_fixed = plan_bytes + own_temp.capacity();
   const std::int64_t symbolic_pool = std::max<std::int64_t>(0, p.memory_budget - symbolic_fixed) / sizeof(Ordinal);
   // Gustavson where asked (automatic: on host back-ends) and its accumulators fit, else the binned paths.
   const bool want_gustavson = options.algorithm == SpgemmAlgorithm::gustavson ||
@@ -204,8 +208,10 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
   };
-  const auto symbolic_bins =
-      impl::bin_rows<exec, Device>(rows, symbolic_rule.bins(), symbolic_bin, temp, temp.template take<int>(rows));
+  std::int64_t unused_weight = 0;
+  const auto symbolic_bins = impl::bin_rows<exec, Device>(
+      rows, symbolic_rule.bins(), symbolic_bin, KOKKOS_LAMBDA(std::int64_t) { return std::int64_t{0}; },
+      KOKKOS_LAMBDA(std::int64_t) { return std::int64_t{0}; }, unused_weight, temp, temp.template take<int>(rows));
   const auto symbolic_global = impl::plan_global_batches<exec>(
       symbolic_bins.slice(symbolic_rule.global),
       KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), impl::span_width(lo(row), hi(row))); },
@@ -217,8 +223,47 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
     p.symbolic_rows[path] = symbolic_bins.rows_on(static_cast<impl::SpgemmPath>(path));
   p.symbolic_batches = symbolic_global.batches();
 
-  // Offsets, counted in 64 bits: an Offset overflow is refused before anything of C's size is allocated.
+  // Numeric: bin again by the exact counts, still in row_map, which size tables far tighter than the bound. The
+  // binning also sums the counts, so C's size comes back with the bin sizes in one host wait. The rule depends on
+  // the memory left beside C, so it is first drawn up as if every product were a distinct entry of C, and drawn up
+  // again with C's true size (the rows binned again) only when the two rules could place a row differently.
+  const std::int64_t entry_bytes = static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar));
+  const auto numeric_rule_for = [&](std::int64_t c_entries, impl::GustavsonWorkspace& ws) {
+    const std::int64_t left = p.memory_budget - plan_bytes - c_entries * entry_bytes;
+    return impl::SpgemmBinRule(gustavson_or_binned(true, left, ws), true, p.b_sorted, p.capacity,
+                               std::max<std::int64_t>(0, left) / entry_bytes, allow_merge);
+  };
+  const auto numeric_list = p.storage.template take<int>(rows);
+  impl::GustavsonWorkspace bound_gustavson;
+  impl::SpgemmBinRule numeric_rule = numeric_rule_for(p.products, bound_gustavson);
   std::int64_t total = 0;
+  for (bool first_try = true;; first_try = false) {
+    const impl::SpgemmBinRule rule = numeric_rule;
+    p.bins = impl::bin_rows<exec, Device>(
+        rows, rule.bins(),
+        KOKKOS_LAMBDA(std::int64_t row) {
+          return rule(a_map(row + 1) - a_map(row), row_map(row), impl::span_width(lo(row), hi(row)));
+        },
+        KOKKOS_LAMBDA(std::int64_t row) { return static_cast<std::int64_t>(row_map(row)); },
+        KOKKOS_LAMBDA(std::int64_t row) { return impl::span_width(lo(row), hi(row)); }, total, temp, numeric_list);
+    if (!first_try) break;
+    // C's size, in 64 bits: an Offset overflow is refused before anything of C's size is allocated.
+    if (total > static_cast<std::int64_t>(std::numeric_limits<Offset>::max()))
+      throw invalid_argument(detail::concat("spk::spgemm_symbolic: C would have ", total,
+                                            " nonzeros, more than the offset type holds (",
+                                            std::numeric_limits<Offset>::max(), "); use int64 offsets"));
+    if (plan_bytes + total * entry_bytes > p.memory_budget)
+      throw invalid_argument(detail::concat("spk::spgemm_symbolic: C = A*B has ", total, " nonzeros (",
+                                            total * entry_bytes, " bytes) and the plan ", plan_bytes,
+                                            " bytes, more than the memory budget of ", p.memory_budget, " bytes"));
+    numeric_rule = numeric_rule_for(total, p.gustavson);
+    if (numeric_rule.places_rows_as(rule, b_cols)) break;
+  }
+  p.nnz = static_cast<Offset>(total);
+  const std::int64_t c_bytes = total * entry_bytes;
+  const std::int64_t numeric_pool = numeric_rule.global_slots;
+
+  // Offsets from the counts, queued behind the binning: no host wait.
   Kokkos::parallel_scan(
       "spk::spgemm::row_map", policy(0, rows),
       KOKKOS_LAMBDA(std::int64_t r, std::int64_t & running, const bool final) {
@@ -226,31 +271,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         if (final) row_map(r) = static_cast<Offset>(running);
         running += count;
         if (final && r == rows - 1) row_map(rows) = static_cast<Offset>(running);
-      },
-      total);
-  if (total > static_cast<std::int64_t>(std::numeric_limits<Offset>::max()))
-    throw invalid_argument(detail::concat("spk::spgemm_symbolic: C would have ", total,
-                                          " nonzeros, more than the offset type holds (",
-                                          std::numeric_limits<Offset>::max(), "); use int64 offsets"));
-  const std::int64_t c_bytes = total * static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar));
-  if (plan_bytes + c_bytes > p.memory_budget)
-    throw invalid_argument(detail::concat("spk::spgemm_symbolic: C = A*B has ", total, " nonzeros (", c_bytes,
-                                          " bytes) and the plan ", plan_bytes, " bytes, more than the memory budget of ",
-                                          p.memory_budget, " bytes"));
-  p.nnz = static_cast<Offset>(total);
-
-  // Numeric: bin again by the exact counts, which size tables far tighter than the bound.
-  const std::int64_t numeric_pool = (p.memory_budget - plan_bytes - c_bytes) / (sizeof(Ordinal) + sizeof(Scalar));
-  const SpgemmAlgorithm numeric_algorithm =
-      gustavson_or_binned(true, p.memory_budget - plan_bytes - c_bytes, p.gustavson);
-  const impl::SpgemmBinRule numeric_rule(numeric_algorithm, true, p.b_sorted, p.capacity, numeric_pool,
-                                         allow_merge);
-  const auto numeric_bin = KOKKOS_LAMBDA(std::int64_t row) {
-    return numeric_rule(a_map(row + 1) - a_map(row), row_map(row + 1) - row_map(row),
-                        impl::span_width(lo(row), hi(row)));
-  };
-  p.bins =
-      impl::bin_rows<exec, Device>(rows, numeric_rule.bins(), numeric_bin, temp, p.storage.template take<int>(rows));
+      });
   p.global = impl::plan_global_batches<exec>(
       p.bins.slice(numeric_rule.global),
       KOKKOS_LAMBDA(int row) {

@@ -45,6 +45,13 @@ struct HashSlots {
       h = (h + 1) & mask;
     }
   }
+
+  // The slot holding key, which the table must hold.
+  KOKKOS_INLINE_FUNCTION int find(Ordinal key) const {
+    int h = first_slot(key, mask);
+    while (keys[h] != key) h = (h + 1) & mask;
+    return h;
+  }
 };
 
 template <bool shared, class T>

@@ -107,6 +107,16 @@ struct SpgemmBinRule {
     return passes <= dense_max_passes ? dense : fallback;
   }
 
+  // Whether this rule and `other`, which may differ in the memory-bound fields only, place every row of a product
+  // with `b_cols` columns in the same bin: the same algorithm, and a global pool that either both or neither rule
+  // has room in for the largest table a row can ask (that of a row spanning every column).
+  bool places_rows_as(const SpgemmBinRule& other, std::int64_t b_cols) const {
+    if (forced != other.forced) return false;
+    if (global_slots == other.global_slots) return true;
+    const std::int64_t largest = slots_for(b_cols, b_cols);
+    return global_slots >= largest && other.global_slots >= largest;
+  }
+
   std::vector<SpgemmBin> bins() const {
     std::vector<SpgemmBin> out(static_cast<std::size_t>(gustavson) + 1);
     out[1].path = SpgemmPath::copy;
@@ -132,6 +142,7 @@ template <class Space>
 struct BinnedRows {
   std::vector<SpgemmBin> bins;
   std::vector<std::int64_t> begin;
+  std::vector<std::int64_t> widest;  // per bin: the largest width_of(row) over its rows (bin_rows' argument)
   Kokkos::View<int*, Space, Kokkos::MemoryUnmanaged> rows;
 
   RowSlice<Space> slice(std::size_t bin) const { return {rows, begin[bin], begin[bin + 1] - begin[bin]}; }
@@ -150,15 +161,20 @@ template <class Space>
 std::int64_t bin_rows_scratch_bytes(std::int64_t rows, std::size_t bins) {
   const std::int64_t league = (rows + bin_chunk - 1) / bin_chunk, nb = static_cast<std::int64_t>(bins);
   return DeviceArena<Space>::template bytes_for<std::uint8_t>(rows) +
-         DeviceArena<Space>::template bytes_for<std::int64_t>(nb) +
+         DeviceArena<Space>::template bytes_for<std::int64_t>(3 * nb + 1) +
          DeviceArena<Space>::template bytes_for<int>(league * nb);
 }
 
-// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host round trip for the bin sizes. A
-// team counts a chunk of rows in scratch and touches each global counter once, so the few busy bins never see
-// one atomic per row. Its temporaries come from `scratch`; the sorted list goes to `list_room` (room for `rows`).
-template <class ExecSpace, class Space, class BinOf>
+// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host wait: both kernels are queued and
+// then the bin sizes, each bin's largest width_of(row) and the sum of weight_of(row) over all rows (into
+// weight_sum) come back in one copy; the
+// scatter finds each bin's start from the device counts. Host waits, not the kernels, are what a small matrix pays
+// for (about 10 us each on the H200). A team counts a chunk of rows in scratch and touches each global counter once,
+// so the few busy bins never see one atomic per row. Its temporaries come from `scratch`; the sorted list goes to
+// `list_room` (room for `rows`).
+template <class ExecSpace, class Space, class BinOf, class WeightOf, class WidthOf>
 BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of,
+                           const WeightOf& weight_of, const WidthOf& width_of, std::int64_t& weight_sum,
                            DeviceArena<Space>& scratch,
                            const Kokkos::View<int*, Space, Kokkos::MemoryUnmanaged>& list_room) {
   using policy_type = team_policy_for<ExecSpace>;
@@ -166,46 +182,56 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
   using scratch_space = typename ExecSpace::scratch_memory_space;
   using count_scratch = Kokkos::View<int*, scratch_space, Kokkos::MemoryUnmanaged>;
   using base_scratch = Kokkos::View<std::int64_t*, scratch_space, Kokkos::MemoryUnmanaged>;
+  using width_scratch = base_scratch;
   constexpr int chunk = bin_chunk;
   const int nb = static_cast<int>(bins.size());
   const int threads = is_host_space<ExecSpace>() ? 1 : 256;
   const int league = static_cast<int>((rows + chunk - 1) / chunk);
   const auto bin_id = scratch.template take<std::uint8_t>(rows);
-  const auto cursor = scratch.template take<std::int64_t>(nb);
+  // counters(b): bin b's rows; counters(nb): the weight sum; counters(nb + 1 + b): bin b's rows placed so far;
+  // counters(2 * nb + 1 + b): bin b's widest row.
+  const auto counters = scratch.template take<std::int64_t>(3 * nb + 1);
   const Kokkos::View<int**, Space, Kokkos::MemoryUnmanaged> team_counts(
       scratch.template take<int>(std::int64_t(league) * nb).data(), league, nb);
-  Kokkos::deep_copy(ExecSpace(), cursor, std::int64_t{0});
+  Kokkos::deep_copy(ExecSpace(), counters, std::int64_t{0});
   policy_type count_policy(league, threads, 1);
-  count_policy.set_scratch_size(0, Kokkos::PerTeam(count_scratch::shmem_size(nb)));
+  count_policy.set_scratch_size(0, Kokkos::PerTeam(count_scratch::shmem_size(nb) + width_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
       "spk::spgemm::bin_count", count_policy, KOKKOS_LAMBDA(const member_type& team) {
         count_scratch local(team.team_scratch(0), nb);
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) { local(b) = 0; });
+        width_scratch widest(team.team_scratch(0), nb);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
+          local(b) = 0;
+          widest(b) = 0;
+        });
         team.team_barrier();
         const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * chunk;
         const int n = static_cast<int>(rows - first < chunk ? rows - first : chunk);
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-          const int b = bin_of(first + i);
-          bin_id(first + i) = static_cast<std::uint8_t>(b);
-          if (b) Kokkos::atomic_add(&local(b), 1);
-        });
+        std::int64_t weight = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, n),
+            [&](const int i, std::int64_t& w) {
+              const int b = bin_of(first + i);
+              bin_id(first + i) = static_cast<std::uint8_t>(b);
+              if (b) {
+                Kokkos::atomic_add(&local(b), 1);
+                const std::int64_t width = width_of(first + i);
+                if (width > widest(b)) Kokkos::atomic_fetch_max(&widest(b), width);
+              }
+              w += weight_of(first + i);
+            },
+            weight);
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
           team_counts(team.league_rank(), b) = local(b);
-          if (local(b)) Kokkos::atomic_add(&cursor(b), static_cast<std::int64_t>(local(b)));
+          if (local(b)) Kokkos::atomic_add(&counters(b), static_cast<std::int64_t>(local(b)));
+          if (widest(b)) Kokkos::atomic_fetch_max(&counters(2 * nb + 1 + b), widest(b));
+        });
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          if (weight) Kokkos::atomic_add(&counters(nb), weight);
         });
       });
-  auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
-  BinnedRows<Space> out;
-  out.bins = std::move(bins);
-  out.begin.assign(static_cast<std::size_t>(nb) + 1, 0);
-  for (int b = 1; b < nb; ++b) {
-    out.begin[b + 1] = out.begin[b] + counts(b);
-    counts(b) = out.begin[b];
-  }
-  Kokkos::deep_copy(cursor, counts);
-  out.rows = Kokkos::subview(list_room, std::make_pair(std::int64_t{0}, out.begin[nb]));
-  const auto list = out.rows;
+  const auto list = list_room;
   policy_type scatter_policy(league, threads, 1);
   scatter_policy.set_scratch_size(0, Kokkos::PerTeam(base_scratch::shmem_size(nb) + count_scratch::shmem_size(nb)));
   Kokkos::parallel_for(
@@ -214,7 +240,10 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
         count_scratch next(team.team_scratch(0), nb);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb), [&](const int b) {
           const int mine = team_counts(team.league_rank(), b);  // this team's rows per bin, from bin_count
-          base(b) = mine ? Kokkos::atomic_fetch_add(&cursor(b), static_cast<std::int64_t>(mine)) : 0;
+          std::int64_t start = 0;  // bin b's first place: the rows of bins 1 .. b-1 (bin 0 is not listed)
+          for (int e = 1; e < b; ++e) start += counters(e);
+          base(b) = mine ? start + Kokkos::atomic_fetch_add(&counters(nb + 1 + b), static_cast<std::int64_t>(mine))
+                         : 0;
           next(b) = 0;
         });
         team.team_barrier();
@@ -225,6 +254,15 @@ BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const
             list(base(b) + Kokkos::atomic_fetch_add(&next(b), 1)) = static_cast<int>(first + i);
         });
       });
+  const auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counters);
+  BinnedRows<Space> out;
+  out.bins = std::move(bins);
+  out.begin.assign(static_cast<std::size_t>(nb) + 1, 0);
+  for (int b = 1; b < nb; ++b) out.begin[b + 1] = out.begin[b] + counts(b);
+  weight_sum = counts(nb);
+  out.widest.assign(static_cast<std::size_t>(nb), 0);
+  for (int b = 0; b < nb; ++b) out.widest[b] = counts(2 * nb + 1 + b);
+  out.rows = Kokkos::subview(list_room, std::make_pair(std::int64_t{0}, out.begin[nb]));
   return out;
 }
 

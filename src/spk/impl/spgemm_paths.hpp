@@ -35,7 +35,7 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         break;
       case SpgemmPath::hash:
         spgemm_hash_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, std::clamp(slots / 4, 64, 256), 0), v,
-                                  rows, slots, sorted);
+                                  rows, slots, sorted, lo, hi, bins.widest[b], cap.scratch_bytes);
         break;
       case SpgemmPath::dense:
         spgemm_dense_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, lo, hi,

@@ -43,22 +43,24 @@ std::int64_t scan_rows(const char* label, std::int64_t rows, Ordinal empty_low, 
   using ordinal_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;
   std::int64_t total = 0;
   if (rows == 0) return total;
-  Kokkos::deep_copy(ExecSpace(), Kokkos::subview(list, 0), 0);  // list(0): how many long rows follow
+  Kokkos::deep_copy(ExecSpace(), Kokkos::subview(list, 0), 0);  // list(0): the long rows' cursor
+  // The long rows are also counted by the reduction, so one host wait brings back both sums.
+  std::int64_t long_rows = 0;
   Kokkos::parallel_reduce(
       label, range(0, rows),
-      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & sum) {
+      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & sum, std::int64_t & longs) {
         const auto begin = first(row), end = first(row + 1);
         if (end - begin > scan_long_row) {
           list(1 + Kokkos::atomic_fetch_add(&list(0), 1)) = static_cast<int>(row);
+          ++longs;
           return;
         }
         RowSpan<Ordinal> s(empty_low);
         for (auto q = begin; q < end; ++q) visit(begin, q, s);
         sum += done(row, s);
       },
-      total);
-  int longs = 0;
-  Kokkos::deep_copy(longs, Kokkos::subview(list, 0));
+      total, long_rows);
+  const int longs = static_cast<int>(long_rows);
   if (longs == 0) return total;
 
   const int threads = is_host_space<ExecSpace>() ? 1 : 128;
