@@ -12,7 +12,8 @@
 namespace spk::impl {
 
 template <bool numeric, class Views, class Space>
-void spgemm_copy_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows) {
+void spgemm_copy_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows,
+                      const typename Views::execution_space& space = {}) {
   using exec = typename Views::execution_space;
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
@@ -23,7 +24,7 @@ void spgemm_copy_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   const int league = static_cast<int>((rows.count + threads - 1) / threads);
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_copy::numeric" : "spk::spgemm_copy::symbolic",
-      policy_type(league, threads, shape.vector_length), KOKKOS_LAMBDA(const member_type& team) {
+      policy_type(space, league, threads, shape.vector_length), KOKKOS_LAMBDA(const member_type& team) {
         const std::int64_t i = static_cast<std::int64_t>(team.league_rank()) * threads + team.team_rank();
         if (i >= rows.count) return;
         const int row = rows(i);

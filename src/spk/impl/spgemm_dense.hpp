@@ -31,7 +31,8 @@ KOKKOS_INLINE_FUNCTION Index lower_bound(const Entries& entries, Index begin, In
 
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, const Bounds& lo,
-                       const Bounds& hi, int width, bool b_sorted) {
+                       const Bounds& hi, int width, bool b_sorted,
+                       const typename Views::execution_space& space = {}) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -49,7 +50,7 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
   const int team_lanes = threads * lanes_per_thread;
   const std::size_t bytes = (numeric ? value_scratch::shmem_size(width) : 0) +
                             count_scratch::shmem_size(threads) + flag_scratch::shmem_size(width);
-  policy_type policy(static_cast<int>(rows.count), threads, shape.vector_length);
+  policy_type policy(space, static_cast<int>(rows.count), threads, shape.vector_length);
   policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_dense::numeric" : "spk::spgemm_dense::symbolic", policy,

@@ -107,7 +107,7 @@ KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row
 // or, otherwise, by the table body alone.
 template <bool numeric, bool ranked, class Views, class Space, class Bounds>
 void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
-                      const Bounds& lo, const Bounds& hi, int words) {
+                      const Bounds& lo, const Bounds& hi, int words, const typename Views::execution_space& space) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -122,7 +122,7 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   const std::size_t bytes =
       (numeric ? value_scratch::shmem_size(slots) : 0) + key_scratch::shmem_size(slots) + count_scratch::shmem_size(1) +
       (ranked ? 2 * word_scratch::shmem_size(words) + count_scratch::shmem_size(shape.team_size) : 0);
-  policy_type policy(static_cast<int>(rows.count), shape.team_size, shape.vector_length);
+  policy_type policy(space, static_cast<int>(rows.count), shape.team_size, shape.vector_length);
   policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_hash::numeric" : "spk::spgemm_hash::symbolic", policy,
@@ -152,7 +152,8 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
 // sparser spans made rmat 16 8's numeric phase 3-8% slower on the H200: the lanes walk mostly empty words.)
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
-                      const Bounds& lo, const Bounds& hi, std::int64_t widest, int scratch_budget) {
+                      const Bounds& lo, const Bounds& hi, std::int64_t widest, int scratch_budget,
+                      const typename Views::execution_space& space = {}) {
   if (rows.count == 0) return;
   const std::int64_t table_bytes =
       std::int64_t{slots} * static_cast<std::int64_t>(sizeof(typename Views::ordinal_type) +
@@ -163,9 +164,9 @@ void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   if constexpr (numeric) {
     if (by_rank)
       return launch_hash_rows<true, true>(shape, v, rows, slots, sorted, lo, hi,
-                                          static_cast<int>(ColumnRanks::words_for(widest)));
+                                          static_cast<int>(ColumnRanks::words_for(widest)), space);
   }
-  launch_hash_rows<numeric, false>(shape, v, rows, slots, sorted, lo, hi, 0);
+  launch_hash_rows<numeric, false>(shape, v, rows, slots, sorted, lo, hi, 0, space);
 }
 
 }  // namespace spk::impl

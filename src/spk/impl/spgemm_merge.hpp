@@ -20,7 +20,8 @@
 namespace spk::impl {
 
 template <bool numeric, class Views, class Space>
-void spgemm_merge_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows) {
+void spgemm_merge_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows,
+                       const typename Views::execution_space& space = {}) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -33,7 +34,7 @@ void spgemm_merge_rows(const LaunchShape& shape, const Views& v, const RowSlice<
   const int threads = shape.team_size, lanes = shape.vector_length;
   const int league = static_cast<int>((rows.count + threads - 1) / threads);
   Kokkos::parallel_for(
-      numeric ? "spk::spgemm_merge::numeric" : "spk::spgemm_merge::symbolic", policy_type(league, threads, lanes),
+      numeric ? "spk::spgemm_merge::numeric" : "spk::spgemm_merge::symbolic", policy_type(space, league, threads, lanes),
       KOKKOS_LAMBDA(const member_type& team) {
         const std::int64_t i = static_cast<std::int64_t>(team.league_rank()) * threads + team.team_rank();
         if (i >= rows.count) return;

@@ -1,8 +1,12 @@
 #pragma once
 // Runs every bin of a binned row list down its path (symbolic or numeric), with the launch shape for that path.
+// With more than one bin, table and tile bins go round the bin instances (bin_streams.hpp), which first wait for
+// what the default instance has queued and are all waited for on return (host waits); the global pool's batches and
+// Gustavson's workers keep the default instance.
 #include <algorithm>
 
 #include "../select/spgemm_select.hpp"
+#include "bin_streams.hpp"
 #include "spgemm_bins.hpp"
 #include "spgemm_copy.hpp"
 #include "spgemm_dense.hpp"
@@ -19,27 +23,35 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
                      const GustavsonWorkspace& gustavson, const select::SpgemmCapacity& cap, double mean_b_len,
                      const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted) {
   using exec = typename Views::execution_space;
+  std::size_t busy = 0;
+  for (std::size_t b = 0; b < bins.bins.size(); ++b) busy += bins.slice(b).count > 0 ? 1 : 0;
+  // One bin (lap2d's and band's merges) stays on the default instance: the waits would buy no overlap.
+  const std::vector<exec> one{exec()};
+  const std::vector<exec>& instances = busy > 1 ? bin_instances<exec>() : one;
+  if (busy > 1) exec().fence();  // the bins read what the default instance wrote (row spans, counts, C's offsets)
+  std::size_t launched = 0;
   for (std::size_t b = 0; b < bins.bins.size(); ++b) {
     const RowSlice<Space> rows = bins.slice(b);
     if (rows.count == 0) continue;
     const int slots = bins.bins[b].slots;
+    const exec& space = instances[launched++ % instances.size()];
     switch (bins.bins[b].path) {
       case SpgemmPath::copy:
-        spgemm_copy_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, 0), v, rows);
+        spgemm_copy_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, 0), v, rows, space);
         break;
       case SpgemmPath::merge:
-        spgemm_merge_rows<numeric>(select::spgemm_merge_shape<exec>(bins.bins[b].lanes), v, rows);
+        spgemm_merge_rows<numeric>(select::spgemm_merge_shape<exec>(bins.bins[b].lanes), v, rows, space);
         break;
       case SpgemmPath::tiny:
-        spgemm_tiny_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, slots), v, rows, slots, sorted);
+        spgemm_tiny_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, slots), v, rows, slots, sorted, space);
         break;
       case SpgemmPath::hash:
         spgemm_hash_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, std::clamp(slots / 4, 64, 256), 0), v,
-                                  rows, slots, sorted, lo, hi, bins.widest[b], cap.scratch_bytes);
+                                  rows, slots, sorted, lo, hi, bins.widest[b], cap.scratch_bytes, space);
         break;
       case SpgemmPath::dense:
         spgemm_dense_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, lo, hi,
-                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic, b_sorted);
+                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic, b_sorted, space);
         break;
       case SpgemmPath::global:
         spgemm_global_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, global, sorted);
@@ -50,6 +62,8 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
       case SpgemmPath::none: break;
     }
   }
+  if (busy > 1)
+    for (std::size_t k = 0; k < std::min(launched, instances.size()); ++k) instances[k].fence();
 }
 
 }  // namespace spk::impl

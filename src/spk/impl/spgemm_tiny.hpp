@@ -24,7 +24,8 @@ KOKKOS_INLINE_FUNCTION void vector_sync(const Member& team) {
 }
 
 template <bool numeric, class Views, class Space>
-void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted) {
+void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
+                      const typename Views::execution_space& space = {}) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -46,7 +47,7 @@ void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   const int n = threads * slots;  // the bin rule guarantees a row's entries of A fit in `slots` too
   const std::size_t bytes = (numeric ? value_scratch::shmem_size(n) : 0) + start_scratch::shmem_size(n) +
                             key_scratch::shmem_size(n) + prefix_scratch::shmem_size(n + threads);
-  policy_type policy(league, threads, shape.vector_length);
+  policy_type policy(space, league, threads, shape.vector_length);
   policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_tiny::numeric" : "spk::spgemm_tiny::symbolic", policy,
