@@ -83,8 +83,7 @@ struct ColumnRanks {
 
   // After count(): emit(place, offset) for every marked column first + offset, place being its rank among the
   // row's columns. A warp takes 32 consecutive words at a time, so the places it writes at each step are close
-  // together (an entry written at its rank straight from the table's slot order scattered every store of a warp,
-  // and made st3d27 64's numeric phase 11% slower than the bitonic sort on the H200).
+  // together (storing each entry at its rank in the table's slot order would scatter a warp's stores over the row).
   template <class Member, class Emit>
   KOKKOS_INLINE_FUNCTION void for_each_in_order(const Member& team, std::int64_t span, int lanes,
                                                 const Emit& emit) const {

@@ -165,13 +165,12 @@ std::int64_t bin_rows_scratch_bytes(std::int64_t rows, std::size_t bins) {
          DeviceArena<Space>::template bytes_for<int>(league * nb);
 }
 
-// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host wait: both kernels are queued and
-// then the bin sizes, each bin's largest width_of(row) and the sum of weight_of(row) over all rows (into
-// weight_sum) come back in one copy; the
-// scatter finds each bin's start from the device counts. Host waits, not the kernels, are what a small matrix pays
-// for (about 10 us each on the H200). A team counts a chunk of rows in scratch and touches each global counter once,
-// so the few busy bins never see one atomic per row. Its temporaries come from `scratch`; the sorted list goes to
-// `list_room` (room for `rows`).
+// Counting sort of rows 0 .. rows-1 by bin_of(row) on the device, with one host wait: both kernels are queued (the
+// scatter finds each bin's start from the device counts), then one copy brings back the bin sizes, each bin's
+// largest width_of(row) and the sum of weight_of(row) over all rows (into weight_sum). Host waits, not the kernels,
+// are what a small matrix pays for (about 10 us each on the H200). A team counts a chunk of rows in scratch and
+// touches each global counter once, so the few busy bins never see one atomic per row. Its temporaries come from
+// `scratch`; the sorted list goes to `list_room` (room for `rows`).
 template <class ExecSpace, class Space, class BinOf, class WeightOf, class WidthOf>
 BinnedRows<Space> bin_rows(std::int64_t rows, std::vector<SpgemmBin> bins, const BinOf& bin_of,
                            const WeightOf& weight_of, const WidthOf& width_of, std::int64_t& weight_sum,

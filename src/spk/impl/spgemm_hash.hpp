@@ -20,8 +20,8 @@ namespace spk::impl {
 // One row through a team-wide hash table of `slots` keys (and values when numeric); `counter` is one team-shared
 // int. Symbolic writes the distinct count to c_map(row); numeric writes the row, sorted or in table order. A sorted
 // row is bitonic-sorted, or with `ranked` written in order from `ranks` over its columns first .. first + span - 1
-// (a separate instantiation: the rank code in the sorting kernel cost st3d27 64's numeric phase 12% on the H200
-// through its registers); `lanes` is the team's vector length.
+// (a separate instantiation: compiled into the sorting kernel, the rank code cost st3d27 64's numeric phase 12% on
+// the H200 though none of its rows took ranks); `lanes` is the team's vector length.
 template <bool numeric, bool ranked = false, class Member, class Views, class Ordinal, class Scalar>
 KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row, Ordinal* keys, Scalar* vals,
                                      int slots, int* counter, bool sorted, const ColumnRanks& ranks = {},
