@@ -56,25 +56,16 @@ struct ColumnRanks {
   }
 
   // Fills before[] from the marks, which the whole team must see on entry (team_barrier); so are before[] on exit.
-  // Each lane of the team sums a run of words; a shuffle scan places it among its thread's lanes, the threads'
-  // totals among the threads (the same order as the dense tiles' compaction in spgemm_dense.hpp).
+  // Each lane of the team sums a run of words and is placed among the team's lanes by exclusive_sum_over_team.
   // `lanes`: the team's vector length.
   template <class Member>
   KOKKOS_INLINE_FUNCTION void count(const Member& team, std::int64_t span, int lanes) const {
-    const int n = static_cast<int>(words_for(span));
-    const int me = team.team_rank();
-    const int team_lanes = team.team_size() * lanes;
-    const int lane = me * lanes + vector_lane();
-    const int seg = (n + team_lanes - 1) / team_lanes;
-    const int w0 = lane * seg < n ? lane * seg : n, w1 = w0 + seg < n ? w0 + seg : n;
+    const LaneRun run = team_lane_run(team, static_cast<int>(words_for(span)), lanes);
     int mine = 0;
-    for (int w = w0; w < w1; ++w) mine += popcount32(bits[w]);
-    int thread_total = 0;
-    int running = exclusive_sum_over_vector(mine, thread_total);
-    Kokkos::single(Kokkos::PerThread(team), [&]() { thread_counts[me] = thread_total; });
-    team.team_barrier();
-    for (int u = 0; u < me; ++u) running += thread_counts[u];
-    for (int w = w0; w < w1; ++w) {
+    for (int w = run.first; w < run.last; ++w) mine += popcount32(bits[w]);
+    int total = 0;
+    int running = exclusive_sum_over_team(team, mine, thread_counts, total);
+    for (int w = run.first; w < run.last; ++w) {
       before[w] = running;
       running += popcount32(bits[w]);
     }

@@ -10,7 +10,6 @@
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "hash_table.hpp"
-#include "lane_groups.hpp"
 #include "spgemm_common.hpp"
 #include "vector_scan.hpp"
 
@@ -47,7 +46,6 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
   constexpr bool shared = !is_host_space<exec>();
   if (rows.count == 0) return;
   const int threads = shape.team_size, lanes_per_thread = shape.vector_length;
-  const int team_lanes = threads * lanes_per_thread;
   const std::size_t bytes = (numeric ? value_scratch::shmem_size(width) : 0) +
                             count_scratch::shmem_size(threads) + flag_scratch::shmem_size(width);
   policy_type policy(space, static_cast<int>(rows.count), threads, shape.vector_length);
@@ -63,7 +61,6 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
         const Offset a_begin = v.a_map(row);
         const int a_len = static_cast<int>(v.a_map(row + 1) - a_begin);
         const Offset c_begin = numeric ? v.c_map(row) : Offset(0);
-        const int me = team.team_rank();
         std::int64_t written = 0;  // columns emitted by earlier tiles, the same in every thread
         for (std::int64_t t0 = lo(row); t0 <= hi(row); t0 += width) {
           const int w = static_cast<int>(hi(row) - t0 + 1 < width ? hi(row) - t0 + 1 : width);
@@ -89,24 +86,15 @@ void spgemm_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
                                  });
           });
           team.team_barrier();
-          // Ordered compaction: each lane of the team owns a run of `seg` columns of the tile. It counts its flags,
-          // adds up the counts of the lanes before it (its thread's lanes by a shuffle scan, then whole threads'
-          // counts), and writes its run in order. (Kokkos's vector scan over each thread's columns calls the body
-          // twice per column and shuffles at every step of the lanes.)
-          const int lane = me * lanes_per_thread + vector_lane();
-          const int seg = (w + team_lanes - 1) / team_lanes;
-          const int s0 = lane * seg < w ? lane * seg : w, s1 = s0 + seg < w ? s0 + seg : w;
+          // Ordered compaction: each lane of the team owns a run of columns of the tile. It counts its flags, adds
+          // up the counts of the lanes before it, and writes its run in order. (Kokkos's vector scan over each
+          // thread's columns calls the body twice per column and shuffles at every step of the lanes.)
+          const LaneRun run = team_lane_run(team, w, lanes_per_thread);
+          const int s0 = run.first, s1 = run.last;
           int mine = 0;
           for (int c = s0; c < s1; ++c) mine += flags(c);
-          int thread_total = 0;
-          const int before_in_thread = exclusive_sum_over_vector(mine, thread_total);
-          Kokkos::single(Kokkos::PerThread(team), [&]() { counts(me) = thread_total; });
-          team.team_barrier();
-          std::int64_t base = before_in_thread, tile = 0;
-          for (int u = 0; u < threads; ++u) {
-            base += u < me ? counts(u) : 0;
-            tile += counts(u);
-          }
+          std::int64_t tile = 0;
+          const std::int64_t base = exclusive_sum_over_team(team, mine, counts.data(), tile);
           if (numeric) {
             Offset out = c_begin + static_cast<Offset>(written + base);
             for (int c = s0; c < s1; ++c)
