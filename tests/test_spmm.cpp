@@ -45,6 +45,19 @@ double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, spk
   return spmm_error<Layout>(hA, k, options, alpha, beta, seed);
 }
 
+// Sets the forced shape's partition size: flat's chunk, the others' stage capacity, vector-row's rows per thread
+// (and the length over which its rows get a team each: long_row, n unless given).
+void set_partition(spk::LaunchShape& shape, spk::SpmmAlgorithm algo, int n, int long_row = -1) {
+  if (algo == spk::SpmmAlgorithm::flat) {
+    shape.chunk = n;
+  } else if (algo == spk::SpmmAlgorithm::vector_row) {
+    shape.rows_per_thread = n;
+    shape.long_row = long_row < 0 ? n : long_row;
+  } else {
+    shape.stage_capacity = n;
+  }
+}
+
 std::vector<spk::SpmmAlgorithm> algorithms_and_automatic() {
   auto all = spk::all_algorithms<spk::SpmmAlgorithm>();
   all.push_back(spk::SpmmAlgorithm::automatic);
@@ -88,7 +101,9 @@ TYPED_TEST(Spmm, WideBlocksAndLongRows) {
 }
 
 // Tiny forced stage capacities and chunks on every shape: long rows done by the whole team, single-row blocks,
-// rows split over many flat chunks (multi-chunk fix-ups), for every compiled columns-per-lane value and lane count.
+// rows split over many flat chunks (multi-chunk fix-ups), vector-row threads taking runs of rows that end past the
+// last row while rows longer than the run go to teams of their own, for every compiled columns-per-lane value and
+// lane count.
 TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -109,7 +124,7 @@ TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
             options.shape->vector_length = lanes;
             options.shape->team_size = spk::is_host_space<TestExec>() ? 1 : std::max(2, 32 / lanes);
             options.shape->columns_per_lane = cpl;
-            (algo == spk::SpmmAlgorithm::flat ? options.shape->chunk : options.shape->stage_capacity) = small;
+            set_partition(*options.shape, algo, small);
             const std::string what = std::string(spk::to_string(algo)) + " " + spk::describe(*options.shape) +
                                      " " + shape.name + " seed " + std::to_string(seed);
             EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, 36, options, S(2), S(0), seed), tol)
@@ -144,7 +159,7 @@ TYPED_TEST(Spmm, LaneGroupsShareRowsNonzeros) {
         options.shape->vector_length = widest;
         options.shape->team_size = spk::is_host_space<TestExec>() ? 1 : 256 / widest;
         options.shape->columns_per_lane = cpl;
-        (algo == spk::SpmmAlgorithm::flat ? options.shape->chunk : options.shape->stage_capacity) = 256;
+        set_partition(*options.shape, algo, algo == spk::SpmmAlgorithm::vector_row ? 3 : 256, 100);
         const std::string what = std::string(spk::to_string(algo)) + " " + spk::describe(*options.shape) + " k " +
                                  std::to_string(k) + " seed " + std::to_string(seed);
         EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, k, options, S(2), S(0), seed), tol) << "right " << what;
@@ -177,15 +192,17 @@ TYPED_TEST(Spmm, ReorderedRowsMatchOracle) {
     for (const auto reorder : {spk::RowReordering::by_length, spk::RowReordering::rcm}) {
       if (reorder == spk::RowReordering::rcm && shape.rows != shape.cols) continue;
       for (const auto algo : {spk::SpmmAlgorithm::automatic, spk::SpmmAlgorithm::row_team,
-                              spk::SpmmAlgorithm::k_tiled})
+                              spk::SpmmAlgorithm::k_tiled, spk::SpmmAlgorithm::vector_row})
         for (const int small : {0, 3}) {  // 0: the selector's capacity; 3: most rows are long rows
           spk::SpmmOptions options;
           options.algorithm = algo;
           options.reorder = reorder;
           if (small) {
-            options.shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::row_team,
+            options.shape = spk::select::rule_spmm_shape<TestExec>(algo == spk::SpmmAlgorithm::vector_row
+                                                                       ? algo
+                                                                       : spk::SpmmAlgorithm::row_team,
                                                                    spk::RowLengthStats{}, 20);
-            options.shape->stage_capacity = small;
+            set_partition(*options.shape, algo, small);  // vector-row: 3 rows per thread, rows over 3 to teams
           }
           const std::string what = std::string(spk::to_string(algo)) + " " + std::string(spk::to_string(reorder)) +
                                    " " + shape.name + " seed " + std::to_string(seed);
@@ -239,7 +256,8 @@ TEST(SpmmArguments, ShapesAndOptionsTheAlgorithmCannotRunThrow) {
   spk::SpmmOptions bad;
   bad.shape = spk::LaunchShape{};
   for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>()) {
-    bad.algorithm = algo;  // stage capacity and chunk 0
+    bad.algorithm = algo;  // stage capacity and chunk 0; vector-row: no rows per thread
+    set_partition(*bad.shape, algo, 0);
     EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument) << spk::to_string(algo);
   }
   spk::SpmmOptions options;

@@ -79,8 +79,9 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
 }
 
 // SpMM shapes: every columns-per-lane value the back-end compiles, with lanes to cover k (up to a warp), for each
-// algorithm at stage capacities (row-team, k-tiled: 128, 512 and 2048 nonzeros on GPUs) or chunks relative to the
-// mean row (flat: half, 2x and 8x on GPUs); the small ones spread a small matrix over more warps.
+// algorithm at stage capacities (row-team, k-tiled: 128, 512 and 2048 nonzeros on GPUs), chunks relative to the
+// mean row (flat: half, 2x and 8x on GPUs) or rows per thread (vector-row: 1 and 4 on GPUs, and 1 with rows over 8
+// mean rows to a team each); the small ones spread a small matrix over more warps.
 // Shapes that need more team scratch than the back-end gives are left out.
 template <class ExecSpace>
 std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidates(int k, int scalar_bytes,
@@ -121,6 +122,17 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
       for (const int c : chunks) {
         s.chunk = c;
         if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
+      }
+      s.chunk = 0;
+      for (const int rows : host ? std::vector<int>{64, 512} : std::vector<int>{1, 4}) {
+        s.rows_per_thread = rows;
+        out.emplace_back(A::vector_row, s);
+      }
+      s.rows_per_thread = 1;
+      if (!host) {  // rows of more than 8 mean rows (at least 256 nonzeros) to a team each
+        s.long_row = std::max(256, spk::pow2_ceil(static_cast<long long>(8 * (mean_length + 1))));
+        out.emplace_back(A::vector_row, s);
+        s.long_row = 0;
       }
     }
   }

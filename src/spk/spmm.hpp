@@ -12,6 +12,7 @@
 #include "impl/spmm_flat.hpp"
 #include "impl/spmm_k_tiled.hpp"
 #include "impl/spmm_row_team.hpp"
+#include "impl/spmm_vector_row.hpp"
 #include "launch_shape.hpp"
 #include "matrix_stats.hpp"
 #include "select/spmm_select.hpp"
@@ -24,7 +25,7 @@ struct SpmmOptions {
   int team_size = 0;         // 0: the selector decides
   int columns_per_lane = 0;  // 0: the selector decides
   std::optional<LaunchShape> shape;               // the whole launch shape, forced (the tuning sweep uses it)
-  RowReordering reorder = RowReordering::none;    // opt-in row reordering (row-team and k-tiled)
+  RowReordering reorder = RowReordering::none;    // opt-in row reordering (row-team, k-tiled, vector-row)
 };
 
 // Reusable analysis of one matrix for one dense width k: build once, call spmm() many times with new B, C or
@@ -47,6 +48,7 @@ struct SpmmPlan {
   bool long_rows = false;                                                       // a row exceeds the stage capacity
   impl::RowOrder<device_type, typename Matrix::offset_type> order;             // reordering
   impl::SpmmMergePath<device_type, typename Matrix::scalar_type> merge_path;    // flat
+  Kokkos::View<std::int64_t*, device_type> vector_long_rows;                    // vector-row: rows of a team each
 };
 
 namespace detail {
@@ -67,7 +69,7 @@ void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::in
   // See check_spmv_shape: a GPU team launch over Kokkos's scratch limit must never be attempted.
   const std::size_t scratch_max = select::spmm_scratch_max<exec>();
   const int staged = algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity;
-  if (staged < 1)
+  if (algorithm != SpmmAlgorithm::vector_row && staged < 1)
     throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ",
                                   algorithm == SpmmAlgorithm::flat ? "chunk" : "stage capacity", " >= 1, got ",
                                   algorithm == SpmmAlgorithm::flat ? shape.chunk : shape.stage_capacity));
@@ -101,7 +103,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   if (options.columns_per_lane > 0) plan.shape.columns_per_lane = options.columns_per_lane;
   if (plan.algorithm == SpmmAlgorithm::flat && options.reorder != RowReordering::none)
     throw invalid_argument(detail::concat("spk::make_spmm_plan: flat balances nonzeros in stored row order and ",
-                                          "does not reorder rows; ask row-team or k-tiled for ",
+                                          "does not reorder rows; ask row-team, k-tiled or vector-row for ",
                                           to_string(options.reorder), " reordering"));
   detail::check_spmm_shape<Matrix>(plan.algorithm, plan.shape, plan.stats.max_length, k);
   plan.reorder = options.reorder;
@@ -113,6 +115,11 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
     Kokkos::Timer reorder_timer;
     plan.order = impl::make_row_order(A, options.reorder);
     plan.reorder_seconds = reorder_timer.seconds();
+  }
+  if (plan.algorithm == SpmmAlgorithm::vector_row) {
+    plan.vector_long_rows = impl::make_vector_row_long_rows(A, plan.shape, plan.stats.max_length);
+    teams = impl::vector_row_teams(A.num_rows(), plan.vector_long_rows.extent(0), plan.shape);
+  } else if (plan.algorithm != SpmmAlgorithm::flat) {
     plan.row_blocks = plan.order.identity()
                           ? impl::make_row_blocks(A, plan.shape.stage_capacity)
                           : impl::make_row_blocks<exec, typename Matrix::device_type>(
@@ -125,7 +132,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
     throw invalid_argument(detail::concat("spk::make_spmm_plan: ", to_string(plan.algorithm), " would launch ",
                                           teams, " teams, more than a Kokkos league holds (",
                                           std::numeric_limits<int>::max(),
-                                          "); force a larger stage capacity or chunk"));
+                                          "); force a larger stage capacity, chunk or rows per thread"));
   Kokkos::fence();
   plan.setup_seconds = timer.seconds();
   return plan;
@@ -171,6 +178,9 @@ void spmm(const SpmmPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
       impl::spmm_k_tiled(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
       break;
     case SpmmAlgorithm::flat: impl::spmm_flat(plan.shape, plan.merge_path, alpha, A, B, beta, C); break;
+    case SpmmAlgorithm::vector_row:
+      impl::spmm_vector_row(plan.shape, plan.order.rows, plan.vector_long_rows, alpha, A, B, beta, C);
+      break;
     case SpmmAlgorithm::automatic:
       throw invalid_argument("spk::spmm: the plan has no algorithm; build it with spk::make_spmm_plan");
   }

@@ -75,6 +75,21 @@ KOKKOS_INLINE_FUNCTION Scalar sum_over_lane_groups(Scalar v, int slots, int lane
   return v;
 }
 
+// v as lane src of this vector holds it, on every lane (src in [0, lanes), lanes the vector length). Every lane of
+// the vector must call it; host back-ends have one lane.
+template <class T>
+KOKKOS_INLINE_FUNCTION T broadcast_in_vector(T v, int src, int lanes) {
+#if defined(__CUDA_ARCH__)
+  return __shfl_sync(vector_mask(), v, src, lanes);
+#elif defined(__HIP_DEVICE_COMPILE__)
+  return __shfl(v, src, lanes);
+#else
+  (void)src;
+  (void)lanes;
+  return v;
+#endif
+}
+
 // This lane's index in its vector (0 on host back-ends, which have one lane).
 KOKKOS_INLINE_FUNCTION int vector_lane() {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)

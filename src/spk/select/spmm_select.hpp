@@ -100,13 +100,22 @@ LaunchShape rule_spmm_shape(SpmmAlgorithm algorithm, const RowLengthStats& s, in
     }
     shape.stage_capacity = 0;
   }
+  if (algorithm == SpmmAlgorithm::vector_row) {  // a vector per row on GPUs; a host thread takes a run of rows
+    shape.stage_capacity = 0;
+    shape.rows_per_thread = is_host_space<ExecSpace>() ? 64 : 1;
+  }
   return shape;
 }
 
 // Team scratch a shape needs: staged nonzeros (values + column indices) plus, for row blocks with rows longer than
-// the capacity, the long-row partials.
+// the capacity, the long-row partials; vector-row stages nothing and needs only the long-row partials.
 inline std::size_t spmm_scratch_bytes(SpmmAlgorithm algorithm, const LaunchShape& shape, std::size_t scalar_bytes,
                                       std::size_t ordinal_bytes, std::int64_t max_length) {
+  if (algorithm == SpmmAlgorithm::vector_row)  // the row's nonzeros pass through registers; long rows' partials
+    return shape.long_row > 0 && max_length > shape.long_row
+               ? static_cast<std::size_t>(shape.team_size) * shape.vector_length * shape.columns_per_lane * scalar_bytes +
+                     64
+               : 0;
   const std::size_t staged =
       static_cast<std::size_t>(algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity);
   std::size_t bytes = staged * (scalar_bytes + ordinal_bytes) + 64;  // 64: alignment
