@@ -31,12 +31,11 @@ KOKKOS_INLINE_FUNCTION int lowest_bit(unsigned x) {
 #endif
 }
 
-// A team's bitmap over at most 32 * words columns, in team scratch; empty (words == 0) when the caller sorts instead.
+// A team's bitmap over a row's column span (32 columns a word), in team scratch; empty when the caller sorts instead.
 struct ColumnRanks {
   unsigned* bits = nullptr;       // bit c of word w: column first + 32 * w + c is in the row
   int* before = nullptr;          // before[w]: the row's columns in words 0 .. w-1
   int* thread_counts = nullptr;   // one per thread of the team
-  int words = 0;
 
   // Scratch bytes for a bin whose widest row spans `span` columns, with `threads` threads per team.
   static std::int64_t bytes_for(std::int64_t span, int threads) {

@@ -137,7 +137,6 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
           ranks.bits = word_scratch(team.team_scratch(0), words).data();
           ranks.before = count_scratch(team.team_scratch(0), words).data();
           ranks.thread_counts = count_scratch(team.team_scratch(0), team.team_size()).data();
-          ranks.words = words;
           hash_row<numeric, true>(team, v, row, keys.data(), vals.data(), slots, counter.data(), sorted, ranks,
                                   lo(row), std::int64_t(hi(row)) - lo(row) + 1, lanes);  // a hash row has products
         } else {

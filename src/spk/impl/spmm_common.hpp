@@ -6,6 +6,7 @@
 // columns. The row's column indices and values come from scratch, where the team staged them with coalesced loads.
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "../error.hpp"
 #include "../execution.hpp"
@@ -95,6 +96,43 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
   }
 }
 
+// Nonzeros whose B loads a lane keeps in flight at once: U nonzeros x CPL columns, about 128 bytes, so the gathers of
+// a row overlap instead of queueing one latency after another.
+template <class Scalar, int CPL>
+constexpr int spmm_gathers_in_flight() {
+  constexpr int n = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
+  return n < 2 ? 2 : (n > 16 ? 16 : n);
+}
+
+// A lane's columns of B's row c, B(c, lc.first + j * lc.step), as the lane's base pointer plus c times B's row
+// stride rather than the View's operator(), which recomputes the full 64-bit index per gather: 9% faster on pushpull
+// (k = 32, fp32, H200 A/B in perf/results/h200-cuda.md).
+template <class BView>
+struct LaneRows {
+  decltype(std::declval<BView>().data()) base;
+  int row_stride;  // spmm() checks that it fits an int
+  std::int64_t column_step;
+
+  KOKKOS_INLINE_FUNCTION LaneRows(const BView& B, LaneColumns lc)
+      : base(B.data() + static_cast<std::int64_t>(lc.first) * B.stride(1)),
+        row_stride(static_cast<int>(B.stride(0))),
+        column_step(static_cast<std::int64_t>(lc.step) * B.stride(1)) {}
+
+  template <class Ordinal>
+  KOKKOS_INLINE_FUNCTION auto row(Ordinal c) const {
+    return base + static_cast<std::int64_t>(c) * row_stride;
+  }
+  // x = the lane's CPL columns of row c, every one of which exists; packed: aligned vector loads (packed_loads_ok).
+  template <int CPL, class Ordinal, class Scalar>
+  KOKKOS_INLINE_FUNCTION void load(Ordinal c, bool packed, Scalar (&x)[CPL]) const {
+    const auto* r = row(c);
+    if (packed)
+      load_packed<CPL>(r, x);
+    else
+      for (int j = 0; j < CPL; ++j) x[j] = r[j * column_step];
+  }
+};
+
 // A nonzero step of 1 known at compile time (std::integral_constant converts to int on the host only, for nvcc).
 struct UnitStep {
   KOKKOS_INLINE_FUNCTION constexpr operator int() const { return 1; }
@@ -124,26 +162,15 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
       return;
     }
   }
-  // B loads each lane keeps in flight: U nonzeros x CPL columns, about 128 bytes, so the gathers of a row overlap
-  // instead of queueing one latency after another. The last block is masked rather than finished one by one, so a
-  // short row (the common case: 5-50 nonzeros) issues all of its loads before its first use.
-  constexpr int in_flight = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
-  constexpr int U = in_flight < 2 ? 2 : (in_flight > 16 ? 16 : in_flight);
+  // U nonzeros' loads in flight per lane. The last block is masked rather than finished one by one, so a short row
+  // (the common case: 5-50 nonzeros) issues all of its loads before its first use. The gather loop still costs about
+  // 19 instructions per nonzero per warp.
+  constexpr int U = spmm_gathers_in_flight<Scalar, CPL>();
   const int first_col = lc.first, stride = lc.step;
-  // B(c, first_col + j * stride) as the lane's base pointer plus c times B's row stride rather than the View's
-  // operator(), which recomputes the full 64-bit index per gather: 9% faster on pushpull (k = 32, fp32, H200 A/B in
-  // perf/results/h200-cuda.md). The gather loop still costs about 19 instructions per nonzero per warp.
-  const auto* lane_base = B.data() + static_cast<std::int64_t>(first_col) * B.stride(1);
-  const int row_stride = static_cast<int>(B.stride(0));  // spmm() checks that it fits an int
-  const std::int64_t column_step = static_cast<std::int64_t>(stride) * B.stride(1);
+  const LaneRows<BView> lane_rows(B, lc);
   const auto gather = [&](Index p, Scalar& v, Scalar(&x)[CPL]) {
-    const auto c = cols(p);
     v = vals(p);
-    const auto* row = lane_base + static_cast<std::int64_t>(c) * row_stride;
-    if (packed)
-      load_packed<CPL>(row, x);
-    else
-      for (int j = 0; j < CPL; ++j) x[j] = row[j * column_step];
+    lane_rows.template load<CPL>(cols(p), packed, x);
   };
   // s: the nonzero step, a compile-time 1 without lane groups, so that loop stays what it was before them.
   const auto every_column = [&](auto s) {

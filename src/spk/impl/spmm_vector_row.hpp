@@ -23,11 +23,8 @@ KOKKOS_INLINE_FUNCTION void accumulate_broadcast_row(Scalar (&acc)[CPL], const E
                                                      Offset b, Offset e, const BView& B, LaneColumns lc, bool packed,
                                                      int k, const LaneGroup& g, int lane) {
   using Ordinal = typename Entries::non_const_value_type;
-  constexpr int in_flight = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;  // about 128 bytes of B per lane in flight
-  constexpr int U = in_flight < 2 ? 2 : (in_flight > 16 ? 16 : in_flight);
-  const auto* lane_base = B.data() + static_cast<std::int64_t>(lc.first) * B.stride(1);
-  const int row_stride = static_cast<int>(B.stride(0));  // spmm() checks that it fits an int
-  const std::int64_t column_step = static_cast<std::int64_t>(lc.step) * B.stride(1);
+  constexpr int U = spmm_gathers_in_flight<Scalar, CPL>();
+  const LaneRows<BView> lane_rows(B, lc);
   const bool whole = lc.first + (CPL - 1) * lc.step < k;  // every column of the lane exists
   // The next batch's indices and values are loaded before this batch's gathers, so their latency overlaps.
   Ordinal next_c = b + lane < e ? entries(b + lane) : Ordinal(0);
@@ -48,15 +45,12 @@ KOKKOS_INLINE_FUNCTION void accumulate_broadcast_row(Scalar (&acc)[CPL], const E
         const int src = i < n ? i : 0;
         const Ordinal c = broadcast_in_vector(mine_c, src, g.lanes);
         v[u] = broadcast_in_vector(mine_v, src, g.lanes);
-        const auto* row = lane_base + static_cast<std::int64_t>(c) * row_stride;
         if (i < n && whole) {
-          if (packed)
-            load_packed<CPL>(row, x[u]);
-          else
-            for (int j = 0; j < CPL; ++j) x[u][j] = row[j * column_step];
+          lane_rows.template load<CPL>(c, packed, x[u]);
         } else {
+          const auto* row = lane_rows.row(c);
           for (int j = 0; j < CPL; ++j)
-            x[u][j] = i < n && lc.first + j * lc.step < k ? row[j * column_step] : Scalar(0);
+            x[u][j] = i < n && lc.first + j * lc.step < k ? row[j * lane_rows.column_step] : Scalar(0);
           if (i >= n) v[u] = Scalar(0);
         }
       }
