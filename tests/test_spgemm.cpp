@@ -1,7 +1,7 @@
 // SpGEMM against the sequential oracle: exact structure (sorted, duplicate-free), values by relative error, on
-// every path forced on purpose (row merge, tiny rows, hash, dense tile, global fallback) and the automatic binning,
-// sorted and unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse, and the argument
-// checks.
+// every path forced on purpose (row merge, sorted rows, tiny rows, hash, dense tile, global fallback) and the
+// automatic binning, sorted and unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse,
+// and the argument checks.
 #include <spk/reference/reference.hpp>
 #include <spk/spgemm.hpp>
 
@@ -73,6 +73,10 @@ const Shape many_entries_a{"many_entries", 120, 128, [](std::int64_t, std::mt199
                              return std::int64_t(65 + g() % 64);
                            }};
 const Shape short_b{"short_b", 128, 40, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(g() % 4); }};
+// Rows of 30 entries of A over B's rows of 3 in 40 columns: 90 products, too many for a sort bin, at most 40
+// distinct columns, and few enough rows of B for one host thread's merge cursors: every row merges.
+const Shape merge_a{"merge_rows", 120, 128, [](std::int64_t, std::mt19937_64&) { return std::int64_t(30); }};
+const Shape three_b{"three_b", 128, 40, [](std::int64_t, std::mt19937_64&) { return std::int64_t(3); }};
 
 // A copy of a host matrix with every row's entries in reverse order: not sorted, so neither copied nor merged.
 template <class Matrix>
@@ -174,22 +178,27 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
   };
   const auto rows_on = [](const spk::SpgemmPlan<M>& p, Path path) { return p.numeric_rows[static_cast<int>(path)]; };
   const auto binned = plan_of(wide, spk::SpgemmAlgorithm::binned, small_scratch);
-  for (const Path path : {Path::copy, Path::merge, Path::global})
+  for (const Path path : {Path::copy, Path::sort, Path::global})
     EXPECT_GT(rows_on(binned, path), 0) << spk::describe(binned) << ", seed " << wide.seed;
   const auto full_scratch = plan_of(wide, spk::SpgemmAlgorithm::binned, 0);  // tables for the 25-entry rows
   EXPECT_GT(rows_on(full_scratch, Path::hash), 0) << spk::describe(full_scratch) << ", seed " << wide.seed;
-  EXPECT_EQ(rows_on(binned, Path::tiny), 0) << spk::describe(binned);  // short rows of a sorted B merge
+  // Short rows sort; rows of over 64 products with few distinct columns merge.
+  EXPECT_EQ(rows_on(binned, Path::tiny) + rows_on(binned, Path::merge), 0) << spk::describe(binned);
+  const Operands<S, Off> merging(merge_a, three_b);
+  const auto merged = plan_of(merging, spk::SpgemmAlgorithm::binned, 0);
+  EXPECT_EQ(rows_on(merged, Path::merge), merging.hA.num_rows()) << spk::describe(merged) << ", seed " << merging.seed;
   EXPECT_GT(rows_on(plan_of(narrow, spk::SpgemmAlgorithm::binned, 0), Path::dense), 0) << narrow.seed;
-  // With B's rows unsorted nothing copies or merges, and the short rows take tiny tables.
+  // With B's rows unsorted nothing copies or merges, and the short rows still sort.
   spk::SpgemmOptions o;
   o.algorithm = spk::SpgemmAlgorithm::binned;
   o.scratch_bytes = small_scratch;
   spk::SpgemmPlan<M> unsorted_b;
   spk::spgemm_symbolic(wide.A(), spk::copy_to<TestDevice>(reversed_rows(wide.hB)), unsorted_b, o);
-  EXPECT_GT(rows_on(unsorted_b, Path::tiny), 0) << spk::describe(unsorted_b) << ", seed " << wide.seed;
+  EXPECT_GT(rows_on(unsorted_b, Path::sort), 0) << spk::describe(unsorted_b) << ", seed " << wide.seed;
   EXPECT_EQ(rows_on(unsorted_b, Path::merge) + rows_on(unsorted_b, Path::copy), 0) << spk::describe(unsorted_b);
 
   const std::pair<spk::SpgemmAlgorithm, Path> forced[] = {{spk::SpgemmAlgorithm::row_merge, Path::merge},
+                                                          {spk::SpgemmAlgorithm::sort_rows, Path::sort},
                                                           {spk::SpgemmAlgorithm::tiny_rows, Path::tiny},
                                                           {spk::SpgemmAlgorithm::hash, Path::hash},
                                                           {spk::SpgemmAlgorithm::dense_tile, Path::dense},
@@ -199,7 +208,7 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
     const auto p = plan_of(wide, algorithm, 0);
     EXPECT_GT(rows_on(p, path), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
     for (const Path other :
-         {Path::copy, Path::merge, Path::tiny, Path::hash, Path::dense, Path::global, Path::gustavson})
+         {Path::copy, Path::merge, Path::sort, Path::tiny, Path::hash, Path::dense, Path::global, Path::gustavson})
       if (other != path && other != Path::global && other != Path::dense)
         EXPECT_EQ(rows_on(p, other), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
   }
@@ -213,9 +222,8 @@ TYPED_TEST(Spgemm, AutomaticMergesOnlyInMatricesOfManyRows) {
   if (spk::is_host_space<TestExec>()) GTEST_SKIP() << "automatic is Gustavson on host back-ends";
   const auto cap = spk::select::spgemm_capacity<TestExec, S, std::int32_t>(0);
   ASSERT_GT(cap.merge_min_rows, 0);
-  const Shape many_rows_a{"many_rows", cap.merge_min_rows, mixed_a.cols,
-                          [](std::int64_t, std::mt19937_64& g) { return std::int64_t(2 + g() % 2); }};
-  const Operands<S, Off> few(mixed_a, wide_b), many(many_rows_a, wide_b);
+  const Shape many_rows_a{"many_rows", cap.merge_min_rows, merge_a.cols, merge_a.length};
+  const Operands<S, Off> few(merge_a, three_b), many(many_rows_a, three_b);
   using M = std::decay_t<decltype(few.A())>;
   const auto merge_rows = [](const auto& op, spk::SpgemmAlgorithm algorithm) {
     spk::SpgemmOptions o;
@@ -228,7 +236,7 @@ TYPED_TEST(Spgemm, AutomaticMergesOnlyInMatricesOfManyRows) {
   EXPECT_EQ(merge_rows(few, spk::SpgemmAlgorithm::automatic), 0) << few.seed;
   EXPECT_GT(merge_rows(many, spk::SpgemmAlgorithm::automatic), 0) << many.seed;
   const auto C = spk::spgemm(many.A(), many.B());
-  expect_matches_oracle(C, many.ref, "many_rows * wide_b, automatic, seed " + std::to_string(many.seed));
+  expect_matches_oracle(C, many.ref, "many_rows * three_b, automatic, seed " + std::to_string(many.seed));
 }
 
 // Automatic is Gustavson on host back-ends (every row with products on that path) and the binned paths on GPUs; a

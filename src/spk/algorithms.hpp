@@ -16,7 +16,7 @@ enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat, vector_row };
 // accumulator (where the budget holds one per worker, else binned); automatic is gustavson on host back-ends and
 // binned on GPUs. The other values send every row down that path (rows it cannot hold take the global fallback, or
 // dense tiles where the memory budget leaves no room for a global table).
-enum class SpgemmAlgorithm { automatic, binned, row_merge, tiny_rows, hash, dense_tile, global, gustavson };
+enum class SpgemmAlgorithm { automatic, binned, row_merge, sort_rows, tiny_rows, hash, dense_tile, global, gustavson };
 // SpMM's opt-in row reordering (a plan option, not an algorithm): the order in which rows are visited.
 enum class RowReordering { none, by_length, rcm };
 
@@ -35,9 +35,10 @@ inline constexpr name_table<SpmmAlgorithm, 5> spmm_names{{{SpmmAlgorithm::automa
                                                           {SpmmAlgorithm::k_tiled, "k-tiled"},
                                                           {SpmmAlgorithm::flat, "flat"},
                                                           {SpmmAlgorithm::vector_row, "vector-row"}}};
-inline constexpr name_table<SpgemmAlgorithm, 8> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
+inline constexpr name_table<SpgemmAlgorithm, 9> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
                                                               {SpgemmAlgorithm::binned, "binned"},
                                                               {SpgemmAlgorithm::row_merge, "row-merge"},
+                                                              {SpgemmAlgorithm::sort_rows, "sort-rows"},
                                                               {SpgemmAlgorithm::tiny_rows, "tiny-rows"},
                                                               {SpgemmAlgorithm::hash, "hash"},
                                                               {SpgemmAlgorithm::dense_tile, "dense-tile"},
@@ -105,8 +106,9 @@ inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {
 }
 template <>
 inline std::vector<SpgemmAlgorithm> all_algorithms<SpgemmAlgorithm>() {
-  return {SpgemmAlgorithm::binned,     SpgemmAlgorithm::row_merge, SpgemmAlgorithm::tiny_rows, SpgemmAlgorithm::hash,
-          SpgemmAlgorithm::dense_tile, SpgemmAlgorithm::global,    SpgemmAlgorithm::gustavson};
+  return {SpgemmAlgorithm::binned,    SpgemmAlgorithm::row_merge,  SpgemmAlgorithm::sort_rows,
+          SpgemmAlgorithm::tiny_rows, SpgemmAlgorithm::hash,       SpgemmAlgorithm::dense_tile,
+          SpgemmAlgorithm::global,    SpgemmAlgorithm::gustavson};
 }
 
 }  // namespace spk

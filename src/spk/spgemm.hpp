@@ -153,14 +153,14 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         return std::int64_t{s.ordered ? 0 : 1};
       });
 
-  // A's rows: products, column span, and the bound on distinct columns that bins the symbolic phase.
+  // A's rows: products (each row's, saturated to an int, bins both phases), column span.
   // Row counts start at zero: the symbolic paths write only rows with products.
   p.row_map = rows ? Kokkos::View<Offset*, Device>(
                          Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::row_map"), rows + 1)
                    : Kokkos::View<Offset*, Device>("spk::spgemm::row_map", 1);
   p.lo = p.storage.template take<Ordinal>(rows);
   p.hi = p.storage.template take<Ordinal>(rows);
-  const auto need = temp.template take<int>(rows);
+  const auto row_products = temp.template take<int>(rows);
   const auto lo = p.lo, hi = p.hi;
   const auto a_map = A.row_map();
   const auto a_ent = A.entries();
@@ -176,8 +176,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         row_map(row) = 0;
         lo(row) = s.low;
         hi(row) = s.high;
-        const std::int64_t range = impl::span_width(s.low, s.high);
-        need(row) = static_cast<int>(s.count < range ? s.count : range);
+        constexpr std::int64_t most = std::numeric_limits<int>::max();
+        row_products(row) = static_cast<int>(s.count < most ? s.count : most);
         return s.count;
       });
 
@@ -205,8 +205,10 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       options.algorithm != SpgemmAlgorithm::automatic || rows >= p.capacity.merge_min_rows;
   const impl::SpgemmBinRule symbolic_rule(symbolic_algorithm, false, p.b_sorted, p.capacity, symbolic_pool,
                                           allow_merge);
+  // The symbolic phase bounds a row's distinct columns by its products, at most its span.
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
-    return symbolic_rule(a_map(row + 1) - a_map(row), need(row), impl::span_width(lo(row), hi(row)));
+    const std::int64_t range = impl::span_width(lo(row), hi(row)), products = row_products(row);
+    return symbolic_rule(a_map(row + 1) - a_map(row), products < range ? products : range, range, products);
   };
   std::int64_t unused_weight = 0;
   const auto symbolic_bins = impl::bin_rows<exec, Device>(
@@ -214,7 +216,10 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       KOKKOS_LAMBDA(std::int64_t) { return std::int64_t{0}; }, unused_weight, temp, temp.template take<int>(rows));
   const auto symbolic_global = impl::plan_global_batches<exec>(
       symbolic_bins.slice(symbolic_rule.global),
-      KOKKOS_LAMBDA(int row) { return symbolic_rule.slots_for(need(row), impl::span_width(lo(row), hi(row))); },
+      KOKKOS_LAMBDA(int row) {
+        const std::int64_t range = impl::span_width(lo(row), hi(row)), products = row_products(row);
+        return symbolic_rule.slots_for(products < range ? products : range, range);
+      },
       symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
   impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, symbolic_gustavson, p.capacity,
@@ -242,7 +247,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
     p.bins = impl::bin_rows<exec, Device>(
         rows, rule.bins(),
         KOKKOS_LAMBDA(std::int64_t row) {
-          return rule(a_map(row + 1) - a_map(row), row_map(row), impl::span_width(lo(row), hi(row)));
+          return rule(a_map(row + 1) - a_map(row), row_map(row), impl::span_width(lo(row), hi(row)),
+                      row_products(row));
         },
         KOKKOS_LAMBDA(std::int64_t row) { return static_cast<std::int64_t>(row_map(row)); },
         KOKKOS_LAMBDA(std::int64_t row) { return impl::span_width(lo(row), hi(row)); }, total, temp, numeric_list);

@@ -90,6 +90,14 @@ KOKKOS_INLINE_FUNCTION T broadcast_in_vector(T v, int src, int lanes) {
 #endif
 }
 
+// Makes the scratch writes of one thread's lanes visible to each other: on CUDA a vector-range loop ends with
+// __syncwarp over the thread's lanes (Kokkos_Cuda_Team.hpp), on HIP the lanes run in lockstep, on the host there
+// is one lane.
+template <class Member>
+KOKKOS_INLINE_FUNCTION void vector_sync(const Member& team) {
+  Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, 0), [](const int) {});
+}
+
 // This lane's index in its vector (0 on host back-ends, which have one lane).
 KOKKOS_INLINE_FUNCTION int vector_lane() {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)

@@ -18,22 +18,22 @@
 
 namespace spk::impl {
 
-enum class SpgemmPath : int { none, copy, merge, tiny, hash, dense, global, gustavson };
+enum class SpgemmPath : int { none, copy, merge, sort, tiny, hash, dense, global, gustavson };
 
 inline const char* to_string(SpgemmPath p) {
-  constexpr const char* names[] = {"none", "copy", "merge", "tiny", "hash", "dense", "global", "gustavson"};
+  constexpr const char* names[] = {"none", "copy", "merge", "sort", "tiny", "hash", "dense", "global", "gustavson"};
   return names[static_cast<int>(p)];
 }
 
 struct SpgemmBin {
   SpgemmPath path = SpgemmPath::none;
-  int slots = 0;  // table size of a tiny or hash bin
+  int slots = 0;  // table size of a tiny or hash bin, products per row of a sort bin
   int lanes = 0;  // vector lanes per row of a merge bin
 };
 
 // Decides a row's bin on the device. Bin indices: 0 none (no products), 1 copy (one nonzero in A's row: C's row
-// is a scaled row of B), one per merge lane count, one per tiny table size, one per hash table size, dense, global,
-// gustavson (a forced Gustavson sends every row with products there).
+// is a scaled row of B), one per merge lane count, one per sort size, one per tiny table size, one per hash table
+// size, dense, global, gustavson (a forced Gustavson sends every row with products there).
 struct SpgemmBinRule {
   static constexpr int min_slots = 8;
   SpgemmAlgorithm forced = SpgemmAlgorithm::automatic;
@@ -41,9 +41,9 @@ struct SpgemmBinRule {
   bool allow_copy = true;  // B's rows are sorted and duplicate-free: a scaled copy or a merge is a valid C row
   bool allow_merge = true;  // also needs allow_copy; automatic leaves small matrices' rows to tables
   int tiny_slots = 0, hash_slots = 0, dense_width = 0, dense_max_passes = 0;
-  int merge_lanes = 0, merge_cursors = 0, merge_max_columns = 0;
+  int merge_lanes = 0, merge_cursors = 0, merge_max_columns = 0, sort_max_products = 0;
   std::int64_t global_slots = 0;  // largest table the memory budget lets the global pool give one row
-  int first_merge = 2, first_tiny = 0, first_hash = 0, dense = 0, global = 0, gustavson = 0;
+  int first_merge = 2, first_sort = 0, first_tiny = 0, first_hash = 0, dense = 0, global = 0, gustavson = 0;
 
   SpgemmBinRule(SpgemmAlgorithm forced_, bool numeric_, bool allow_copy_, const select::SpgemmCapacity& cap,
                 std::int64_t global_slots_, bool allow_merge_ = true)
@@ -52,8 +52,10 @@ struct SpgemmBinRule {
         hash_slots(numeric_ ? cap.hash_slots_numeric : cap.hash_slots_symbolic),
         dense_width(numeric_ ? cap.dense_width_numeric : cap.dense_width_symbolic),
         dense_max_passes(cap.dense_max_passes), merge_lanes(cap.merge_lanes), merge_cursors(cap.merge_cursors),
-        merge_max_columns(cap.merge_max_columns), global_slots(global_slots_) {
-    first_tiny = first_merge + log2_of(merge_lanes) + 1;
+        merge_max_columns(cap.merge_max_columns), sort_max_products(cap.sort_max_products),
+        global_slots(global_slots_) {
+    first_sort = first_merge + log2_of(merge_lanes) + 1;
+    first_tiny = first_sort + log2_of(sort_max_products / min_slots) + 1;
     first_hash = first_tiny + log2_of(tiny_slots / min_slots) + 1;
     dense = first_hash + log2_of(hash_slots / min_slots) + 1;
     global = dense + 1;
@@ -66,18 +68,24 @@ struct SpgemmBinRule {
     return l;
   }
 
-  // Table size for a row needing `need` distinct columns within a span of `range` columns.
-  KOKKOS_INLINE_FUNCTION std::int64_t slots_for(std::int64_t need, std::int64_t range) const {
-    std::int64_t want = numeric ? 2 * need : need;
-    if (want > range) want = range;
+  // The smallest power of two of at least min_slots slots holding n.
+  KOKKOS_INLINE_FUNCTION static std::int64_t pow2_slots(std::int64_t n) {
     std::int64_t slots = min_slots;
-    while (slots < want) slots *= 2;
+    while (slots < n) slots *= 2;
     return slots;
   }
 
+  // Table size for a row needing `need` distinct columns within a span of `range` columns.
+  KOKKOS_INLINE_FUNCTION std::int64_t slots_for(std::int64_t need, std::int64_t range) const {
+    std::int64_t want = numeric ? 2 * need : need;
+    return pow2_slots(want < range ? want : range);
+  }
+
   // a_len: nonzeros in A's row; need: bound on its distinct columns (symbolic: min(products, range); numeric: the
-  // exact count); range: the width of the span of columns its products can hit.
-  KOKKOS_INLINE_FUNCTION int operator()(std::int64_t a_len, std::int64_t need, std::int64_t range) const {
+  // exact count); range: the width of the span of columns its products can hit; products: its intermediate
+  // products.
+  KOKKOS_INLINE_FUNCTION int operator()(std::int64_t a_len, std::int64_t need, std::int64_t range,
+                                        std::int64_t products) const {
     if (need == 0) return 0;
     if (forced == SpgemmAlgorithm::gustavson) return gustavson;
     const std::int64_t slots = slots_for(need, range);
@@ -85,6 +93,9 @@ struct SpgemmBinRule {
     const int tiny = slots <= tiny_slots && a_len <= slots ? first_tiny + log2_of(slots / min_slots) : -1;
     const int hash = slots <= hash_slots ? first_hash + log2_of(slots / min_slots) : -1;
     const int fallback = slots <= global_slots ? global : dense;  // dense tiles need no memory beyond scratch
+    // A sort bin holds a row's products and its entries of A, one per slot.
+    const std::int64_t sort_slots = pow2_slots(products > a_len ? products : a_len);
+    const int sort = sort_slots <= sort_max_products ? first_sort + log2_of(sort_slots / min_slots) : -1;
     // A merge bin per lane count: enough lanes that each follows at most merge_cursors rows of B.
     const std::int64_t merge_lanes_needed = (a_len + merge_cursors - 1) / merge_cursors;
     const int merge = allow_copy && allow_merge && merge_lanes_needed <= merge_lanes && need <= merge_max_columns
@@ -92,6 +103,7 @@ struct SpgemmBinRule {
                           : -1;
     switch (forced) {
       case SpgemmAlgorithm::row_merge: return merge >= 0 ? merge : fallback;
+      case SpgemmAlgorithm::sort_rows: return sort >= 0 ? sort : fallback;
       case SpgemmAlgorithm::tiny_rows: return tiny >= 0 ? tiny : fallback;
       case SpgemmAlgorithm::hash: return hash >= 0 ? hash : fallback;
       case SpgemmAlgorithm::dense_tile: return dense;
@@ -99,6 +111,11 @@ struct SpgemmBinRule {
       default: break;
     }
     if (a_len == 1 && allow_copy) return 1;
+    // A sort's work follows the row's products, a merge's its distinct columns: a row that loses a third of its
+    // products to duplicates merges (H200, lap2d 1024, 25 products and 13 columns a row: numeric merge 364 us,
+    // sort 572 us; band 1M x 5 and uniform 256k x 8, no duplicates: merge 965 and 822 us, sort 695 and 472 us).
+    const bool duplicates = merge >= 0 && 3 * need <= 2 * products;
+    if (sort >= 0 && !duplicates) return sort;
     if (merge >= 0) return merge;  // no table to clear, probe or sort, and a group of lanes instead of a team
     if (range <= dense_width && 4 * need >= range) return dense;  // dense relative to its span: one tile, no sort
     if (tiny >= 0) return tiny;
@@ -120,7 +137,8 @@ struct SpgemmBinRule {
   std::vector<SpgemmBin> bins() const {
     std::vector<SpgemmBin> out(static_cast<std::size_t>(gustavson) + 1);
     out[1].path = SpgemmPath::copy;
-    for (int b = first_merge; b < first_tiny; ++b) out[b] = {SpgemmPath::merge, 0, 1 << (b - first_merge)};
+    for (int b = first_merge; b < first_sort; ++b) out[b] = {SpgemmPath::merge, 0, 1 << (b - first_merge)};
+    for (int b = first_sort; b < first_tiny; ++b) out[b] = {SpgemmPath::sort, min_slots << (b - first_sort)};
     for (int b = first_tiny; b < first_hash; ++b) out[b] = {SpgemmPath::tiny, min_slots << (b - first_tiny)};
     for (int b = first_hash; b < dense; ++b) out[b] = {SpgemmPath::hash, min_slots << (b - first_hash)};
     out[dense].path = SpgemmPath::dense;

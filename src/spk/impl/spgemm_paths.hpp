@@ -14,6 +14,7 @@
 #include "spgemm_gustavson.hpp"
 #include "spgemm_hash.hpp"
 #include "spgemm_merge.hpp"
+#include "spgemm_sort.hpp"
 #include "spgemm_tiny.hpp"
 
 namespace spk::impl {
@@ -41,6 +42,9 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         break;
       case SpgemmPath::merge:
         spgemm_merge_rows<numeric>(select::spgemm_merge_shape<exec>(bins.bins[b].lanes), v, rows, space);
+        break;
+      case SpgemmPath::sort:
+        spgemm_sort_rows<numeric>(v, rows, slots, space);
         break;
       case SpgemmPath::tiny:
         spgemm_tiny_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, slots), v, rows, slots, sorted, space);

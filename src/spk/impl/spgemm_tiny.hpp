@@ -11,17 +11,10 @@
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "hash_table.hpp"
+#include "lane_groups.hpp"
 #include "spgemm_common.hpp"
 
 namespace spk::impl {
-
-// Makes the scratch writes of one thread's lanes visible to each other: on CUDA a vector-range loop ends with
-// __syncwarp over the thread's lanes (Kokkos_Cuda_Team.hpp), on HIP the lanes run in lockstep, on the host there
-// is one lane.
-template <class Member>
-KOKKOS_INLINE_FUNCTION void vector_sync(const Member& team) {
-  Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, 0), [](const int) {});
-}
 
 template <bool numeric, class Views, class Space>
 void spgemm_tiny_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,

@@ -23,6 +23,7 @@ struct SpgemmCapacity {
   int merge_cursors = 0;          // rows of B each of those lanes follows
   int merge_max_columns = 0;      // rows with at most this many distinct columns (or a bound on them) merge
   std::int64_t merge_min_rows = 0;  // automatic merges only in matrices with at least this many rows
+  int sort_max_products = 0;      // rows with at most this many products (and entries of A) sort in registers
   // The symbolic phase's temporaries up to this size live in the plan's allocation (kept with the plan) rather than
   // in one of their own: a separate cudaMalloc and cudaFree cost a small matrix's SpGEMM 15 to 90 us on the H200.
   static constexpr std::int64_t plan_keeps_temporaries_bytes = std::int64_t{4} << 20;
@@ -79,6 +80,7 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
   // however few rows it has. Only many rows at once hide that (H200, bayer10, 13k rows: its merge bins took 225 us
   // of numeric time where tiny and hash tables took 155 us for every row; lap2d 1024 and band 1M x 5 gained).
   c.merge_min_rows = is_host_space<ExecSpace>() ? 0 : 65536;
+  c.sort_max_products = 64;  // 8 slots a lane, at most 8 lanes a row; a bitonic network grows as n log^2 n
   return c;
 }
 

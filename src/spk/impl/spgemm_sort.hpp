@@ -1,0 +1,228 @@
+#pragma once
+// SpGEMM sorted rows: a group of G vector lanes takes a row of at most N = G * E products (E per lane) and does the
+// expand-sort-compress of ESC on it. Each lane copies the rows of B of its entries of A (scaled, in the numeric
+// phase) into the row's N slots in scratch; the lanes take E slots each into registers; a bitonic network sorts
+// them by column (swaps within a lane, shuffles between lanes); each run of one column becomes one entry of C, its
+// values summed in sorted order. No table to clear or probe, no step-by-step merge, and the output is sorted and
+// deterministic
+// (Dalton, Olson, Bell, "Optimizing sparse matrix-matrix multiplication for the GPU", ACM TOMS 41(4), 2015, for
+// ESC; Liu, Vinter, "An efficient GPU general sparse matrix-matrix multiplication for irregular data", IPDPS 2014,
+// for sorting the few products of short rows in one group).
+#include <cstdint>
+#include <utility>
+
+#include <Kokkos_Core.hpp>
+
+#include "../execution.hpp"
+#include "../launch_shape.hpp"
+#include "lane_groups.hpp"
+#include "spgemm_common.hpp"
+#include "vector_scan.hpp"
+
+namespace spk::impl {
+
+// Lanes per row of a sort bin of N products: eight products per lane, so that a warp holds several rows and most
+// of the network's stages are register swaps (H200, band 1M x 5, a row of 25 products, symbolic phase: 570 us with
+// a warp per row, 363 us with 4 products per lane); host back-ends: one lane holding all N.
+template <class ExecSpace>
+constexpr int sort_lanes(int n) {
+  const int lanes = n / 8 > 1 ? n / 8 : 1;
+  return lanes < max_vector_length<ExecSpace>() ? lanes : max_vector_length<ExecSpace>();
+}
+
+// Unrolls the loop that follows in device code, where register arrays need constant indices.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define SPK_SORT_UNROLL _Pragma("unroll")
+#else
+#define SPK_SORT_UNROLL
+#endif
+
+template <int N, bool numeric, class Views, class Space>
+void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const typename Views::execution_space& space) {
+  using exec = typename Views::execution_space;
+  using Scalar = typename Views::scalar_type;
+  using Ordinal = typename Views::ordinal_type;
+  using Offset = typename Views::offset_type;
+  using BOffset = typename Views::b_offset_type;
+  // At most 64 registers a thread, so that 8 teams of 128 lanes fit a multiprocessor: the loads of B wait long
+  // (H200, band 1M x 5: 94 registers, 19 resident warps, the numeric kernel mostly stalled on memory).
+  using policy_type = Kokkos::TeamPolicy<exec, Kokkos::LaunchBounds<128, 8>,
+                                         Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>;
+  using member_type = typename policy_type::member_type;
+  using scratch_space = typename exec::scratch_memory_space;
+  using key_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;
+  using value_scratch = Kokkos::View<Scalar*, scratch_space, Kokkos::MemoryUnmanaged>;
+  constexpr int G = sort_lanes<exec>(N), E = N / G;
+  static_assert(G * E == N, "N and the vector width are powers of two");
+  const int threads = is_host_space<exec>() ? 1 : (128 + G - 1) / G;  // 128 lanes per team on GPUs
+  const int league = static_cast<int>((rows.count + threads - 1) / threads);
+  policy_type policy(space, league, threads, G);
+  // A row's N slots in scratch: the products are expanded there, and the numeric phase sums runs of one column
+  // from the sorted row there.
+  policy.set_scratch_size(0, Kokkos::PerTeam(key_scratch::shmem_size(threads * N) +
+                                             (numeric ? value_scratch::shmem_size(threads * N) : 0)));
+  Kokkos::parallel_for(
+      numeric ? "spk::spgemm_sort::numeric" : "spk::spgemm_sort::symbolic", policy,
+      KOKKOS_LAMBDA(const member_type& team) {
+        const std::int64_t i = static_cast<std::int64_t>(team.league_rank()) * threads + team.team_rank();
+        if (i >= rows.count) return;  // the whole vector leaves: it uses no team barrier
+        const int row = rows(i);
+        const int lane = vector_lane();
+        const Offset a_begin = v.a_map(row);
+        const int a_len = static_cast<int>(v.a_map(row + 1) - a_begin);  // at most N (the bin rule)
+        const int me = team.team_rank();
+        const key_scratch keys_s(team.team_scratch(0), threads * N);
+        Ordinal* keys = keys_s.data() + me * N;
+        Scalar* vals = nullptr;
+        if (numeric) vals = value_scratch(team.team_scratch(0), threads * N).data() + me * N;
+
+        // Expand: each lane walks the rows of B of its entries of A (lane, lane + G, ...) and writes their products
+        // from its place among the lanes' product counts; the slots' order does not matter to the sort.
+        BOffset start[E];
+        int len[E];
+        int mine = 0;
+        SPK_SORT_UNROLL
+        for (int t = 0; t < E; ++t) {
+          const int p = lane + G * t;
+          start[t] = 0;
+          len[t] = 0;
+          if (p < a_len) {
+            const Ordinal j = v.a_ent(a_begin + p);
+            start[t] = v.b_map(j);
+            len[t] = static_cast<int>(v.b_map(j + 1) - start[t]);
+            mine += len[t];
+          }
+        }
+        int products = 0;
+        int at = exclusive_sum_over_vector(mine, products);  // at most N (the bin rule)
+        SPK_SORT_UNROLL
+        for (int t = 0; t < E; ++t) {
+          if (len[t] == 0) continue;
+          const Scalar a = numeric ? v.a_val(a_begin + lane + G * t) : Scalar(0);
+          // Loads in fours before their stores: the compiler cannot tell scratch from B and would otherwise wait
+          // on each load before the next.
+          for (int q = 0; q < len[t]; q += 4) {
+            Ordinal c[4];
+            Scalar b[4];
+            SPK_SORT_UNROLL
+            for (int u = 0; u < 4; ++u) {
+              if (q + u < len[t]) {
+                c[u] = v.b_ent(start[t] + q + u);
+                if (numeric) b[u] = v.b_val(start[t] + q + u);
+              }
+            }
+            SPK_SORT_UNROLL
+            for (int u = 0; u < 4; ++u) {
+              if (q + u < len[t]) {
+                keys[at + q + u] = c[u];
+                if (numeric) vals[at + q + u] = a * b[u];
+              }
+            }
+          }
+          at += len[t];
+        }
+        vector_sync(team);
+        const Ordinal none = Kokkos::reduction_identity<Ordinal>::min();  // sorts after every column
+        Ordinal key[E];
+        Scalar val[E];
+        SPK_SORT_UNROLL
+        for (int e = 0; e < E; ++e) {
+          const int k = lane * E + e;
+          key[e] = k < products ? keys[k] : none;
+          val[e] = numeric && k < products ? vals[k] : Scalar(0);
+        }
+        vector_sync(team);  // the slots are rewritten with the sorted row below
+
+        // Sort: bitonic network over the N slots, slot k = lane * E + e; strides below E stay within a lane.
+        SPK_SORT_UNROLL
+        for (int size = 2; size <= N; size *= 2) {
+          SPK_SORT_UNROLL
+          for (int stride = size / 2; stride > 0; stride /= 2) {
+            if (stride < E) {
+              SPK_SORT_UNROLL
+              for (int e = 0; e < E; ++e) {
+                if (e & stride) continue;
+                const int f = e | stride;
+                const bool up = ((lane * E + e) & size) == 0;
+                if (up ? key[f] < key[e] : key[e] < key[f]) {
+                  const Ordinal tk = key[e];
+                  key[e] = key[f];
+                  key[f] = tk;
+                  if (numeric) {
+                    const Scalar tv = val[e];
+                    val[e] = val[f];
+                    val[f] = tv;
+                  }
+                }
+              }
+            } else {
+              const int d = stride / E;  // lane distance
+              const bool lower = (lane & d) == 0;
+              SPK_SORT_UNROLL
+              for (int e = 0; e < E; ++e) {
+                const Ordinal other = broadcast_in_vector(key[e], lane ^ d, G);
+                const Scalar other_val = numeric ? broadcast_in_vector(val[e], lane ^ d, G) : Scalar(0);
+                const bool up = ((lane * E + e) & size) == 0;
+                // The lower slot of an ascending pair keeps the smaller key; equal keys stay where they are.
+                const bool take = lower == up ? other < key[e] : key[e] < other;
+                if (take) {
+                  key[e] = other;
+                  if (numeric) val[e] = other_val;
+                }
+              }
+            }
+          }
+        }
+
+        // Compress: a slot starts a run when its column differs from the slot before it.
+        const Ordinal last_of_previous_lane = broadcast_in_vector(key[E - 1], lane > 0 ? lane - 1 : 0, G);
+        bool head[E];
+        int heads = 0;
+        SPK_SORT_UNROLL
+        for (int e = 0; e < E; ++e) {
+          const Ordinal before_me = e > 0 ? key[e - 1] : last_of_previous_lane;
+          head[e] = key[e] != none && (lane * E + e == 0 || before_me != key[e]);
+          heads += head[e] ? 1 : 0;
+        }
+        int distinct = 0;
+        const int first_out = exclusive_sum_over_vector(heads, distinct);
+        if (!numeric) {
+          if (lane == 0) v.c_map(row) = static_cast<Offset>(distinct);
+          return;
+        }
+        SPK_SORT_UNROLL
+        for (int e = 0; e < E; ++e) {
+          keys[lane * E + e] = key[e];
+          vals[lane * E + e] = val[e];
+        }
+        vector_sync(team);
+        const Offset c_at = v.c_map(row) + first_out;
+        int out = 0;
+        SPK_SORT_UNROLL
+        for (int e = 0; e < E; ++e) {
+          if (!head[e]) continue;
+          Scalar sum = val[e];
+          for (int k = lane * E + e + 1; k < N && keys[k] == key[e]; ++k) sum += vals[k];
+          v.c_ent(c_at + out) = key[e];
+          v.c_val(c_at + out) = sum;
+          ++out;
+        }
+      });
+}
+
+// Rows of at most `n` products and n entries of A (n a power of two from 8 to 64, the bin's).
+template <bool numeric, class Views, class Space>
+void spgemm_sort_rows(const Views& v, const RowSlice<Space>& rows, int n,
+                      const typename Views::execution_space& space = {}) {
+  if (rows.count == 0) return;
+  switch (n) {
+    case 8: spgemm_sort_rows_of<8, numeric>(v, rows, space); break;
+    case 16: spgemm_sort_rows_of<16, numeric>(v, rows, space); break;
+    case 32: spgemm_sort_rows_of<32, numeric>(v, rows, space); break;
+    default: spgemm_sort_rows_of<64, numeric>(v, rows, space); break;
+  }
+}
+
+}  // namespace spk::impl
+
+#undef SPK_SORT_UNROLL
