@@ -379,6 +379,29 @@ TYPED_TEST(Spgemm, SymbolicPlanIsReusedWhenOnlyValuesChange) {
   }
 }
 
+// The numeric sort orders column * 64 + slot in an int32: with more columns than that holds, a forced sort-rows
+// still sorts in the symbolic phase (columns alone) and leaves the numeric phase to other paths, with the same C.
+TYPED_TEST(Spgemm, SortRowsBeyondPackableColumns) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const Shape a{"short", 60, 100, [](std::int64_t, std::mt19937_64& g) { return std::int64_t(2 + g() % 4); }};
+  const Shape b{"very_wide", 100, (std::int64_t{1} << 25) + 5,
+                [](std::int64_t, std::mt19937_64& g) { return std::int64_t(1 + g() % 5); }};
+  const Operands<S, Off> op(a, b);
+  const auto A = op.A();
+  const auto B = op.B();
+  using M = std::decay_t<decltype(A)>;
+  spk::SpgemmOptions o;
+  o.algorithm = spk::SpgemmAlgorithm::sort_rows;
+  spk::SpgemmPlan<M> plan;
+  spk::spgemm_symbolic(A, B, plan, o);
+  EXPECT_GT(plan.symbolic_rows[static_cast<int>(Path::sort)], 0) << spk::describe(plan) << ", seed " << op.seed;
+  EXPECT_EQ(plan.numeric_rows[static_cast<int>(Path::sort)], 0) << spk::describe(plan) << ", seed " << op.seed;
+  M C;
+  spk::spgemm_numeric(plan, A, B, C);
+  expect_matches_oracle(C, op.ref, op.what(a, b, o));
+}
+
 // B's rows unsorted (reversed) and so not copyable: C still comes out sorted and equal to the oracle's.
 TYPED_TEST(Spgemm, UnsortedOperandRows) {
   using S = typename TypeParam::scalar;

@@ -233,9 +233,14 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   // the memory left beside C, so it is first drawn up as if every product were a distinct entry of C, and drawn up
   // again with C's true size (the rows binned again) only when the two rules could place a row differently.
   const std::int64_t entry_bytes = static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar));
+  // The numeric sort orders column * slots + slot in an Ordinal: wider products leave its rows to other paths.
+  select::SpgemmCapacity numeric_capacity = p.capacity;
+  if (numeric_capacity.sort_max_products > 0 &&
+      b_cols > std::numeric_limits<Ordinal>::max() / numeric_capacity.sort_max_products)
+    numeric_capacity.sort_max_products = 0;
   const auto numeric_rule_for = [&](std::int64_t c_entries, impl::GustavsonWorkspace& ws) {
     const std::int64_t left = p.memory_budget - plan_bytes - c_entries * entry_bytes;
-    return impl::SpgemmBinRule(gustavson_or_binned(true, left, ws), true, p.b_sorted, p.capacity,
+    return impl::SpgemmBinRule(gustavson_or_binned(true, left, ws), true, p.b_sorted, numeric_capacity,
                                std::max<std::int64_t>(0, left) / entry_bytes, allow_merge);
   };
   const auto numeric_list = p.storage.template take<int>(rows);

@@ -2,9 +2,9 @@
 // SpGEMM sorted rows: a group of G vector lanes takes a row of at most N = G * E products (E per lane) and does the
 // expand-sort-compress of ESC on it. Each lane copies the rows of B of its entries of A (scaled, in the numeric
 // phase) into the row's N slots in scratch; the lanes take E slots each into registers; a bitonic network sorts
-// them by column (swaps within a lane, shuffles between lanes); each run of one column becomes one entry of C, its
-// values summed in sorted order. No table to clear or probe, no step-by-step merge, and the output is sorted and
-// deterministic
+// them by column (swaps within a lane, shuffles between lanes; the numeric phase sorts column * N + slot, so the
+// values stay in scratch); each run of one column becomes one entry of C, its values summed in slot order. No table
+// to clear or probe, no step-by-step merge, and the output is sorted and deterministic
 // (Dalton, Olson, Bell, "Optimizing sparse matrix-matrix multiplication for the GPU", ACM TOMS 41(4), 2015, for
 // ESC; Liu, Vinter, "An efficient GPU general sparse matrix-matrix multiplication for irregular data", IPDPS 2014,
 // for sorting the few products of short rows in one group).
@@ -122,16 +122,16 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
           at += len[t];
         }
         vector_sync(team);
+        // The numeric phase sorts column * N + slot: the values stay in their slots and are read from there after
+        // the sort, which moves one int per slot (a compare-exchange of a key and a double took 3 times the work).
         const Ordinal none = Kokkos::reduction_identity<Ordinal>::min();  // sorts after every column
         Ordinal key[E];
-        Scalar val[E];
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) {
           const int k = lane * E + e;
-          key[e] = k < products ? keys[k] : none;
-          val[e] = numeric && k < products ? vals[k] : Scalar(0);
+          key[e] = k >= products ? none : numeric ? keys[k] * N + k : keys[k];
         }
-        vector_sync(team);  // the slots are rewritten with the sorted row below
+        vector_sync(team);  // the slots' columns are rewritten with the sorted row below
 
         // Sort: bitonic network over the N slots, slot k = lane * E + e; strides below E stay within a lane.
         SPK_SORT_UNROLL
@@ -144,16 +144,9 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
                 if (e & stride) continue;
                 const int f = e | stride;
                 const bool up = ((lane * E + e) & size) == 0;
-                if (up ? key[f] < key[e] : key[e] < key[f]) {
-                  const Ordinal tk = key[e];
-                  key[e] = key[f];
-                  key[f] = tk;
-                  if (numeric) {
-                    const Scalar tv = val[e];
-                    val[e] = val[f];
-                    val[f] = tv;
-                  }
-                }
+                const Ordinal low = key[e] < key[f] ? key[e] : key[f], high = key[e] < key[f] ? key[f] : key[e];
+                key[e] = up ? low : high;
+                key[f] = up ? high : low;
               }
             } else {
               const int d = stride / E;  // lane distance
@@ -161,27 +154,23 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
               SPK_SORT_UNROLL
               for (int e = 0; e < E; ++e) {
                 const Ordinal other = broadcast_in_vector(key[e], lane ^ d, G);
-                const Scalar other_val = numeric ? broadcast_in_vector(val[e], lane ^ d, G) : Scalar(0);
                 const bool up = ((lane * E + e) & size) == 0;
-                // The lower slot of an ascending pair keeps the smaller key; equal keys stay where they are.
-                const bool take = lower == up ? other < key[e] : key[e] < other;
-                if (take) {
-                  key[e] = other;
-                  if (numeric) val[e] = other_val;
-                }
+                // The lower slot of an ascending pair keeps the smaller key.
+                key[e] = lower == up ? (other < key[e] ? other : key[e]) : (key[e] < other ? other : key[e]);
               }
             }
           }
         }
 
         // Compress: a slot starts a run when its column differs from the slot before it.
+        const auto column_of = [](const Ordinal k) { return numeric ? k / N : k; };
         const Ordinal last_of_previous_lane = broadcast_in_vector(key[E - 1], lane > 0 ? lane - 1 : 0, G);
         bool head[E];
         int heads = 0;
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) {
           const Ordinal before_me = e > 0 ? key[e - 1] : last_of_previous_lane;
-          head[e] = key[e] != none && (lane * E + e == 0 || before_me != key[e]);
+          head[e] = key[e] != none && (lane * E + e == 0 || column_of(before_me) != column_of(key[e]));
           heads += head[e] ? 1 : 0;
         }
         int distinct = 0;
@@ -191,19 +180,17 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
           return;
         }
         SPK_SORT_UNROLL
-        for (int e = 0; e < E; ++e) {
-          keys[lane * E + e] = key[e];
-          vals[lane * E + e] = val[e];
-        }
+        for (int e = 0; e < E; ++e) keys[lane * E + e] = key[e];
         vector_sync(team);
         const Offset c_at = v.c_map(row) + first_out;
         int out = 0;
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) {
           if (!head[e]) continue;
-          Scalar sum = val[e];
-          for (int k = lane * E + e + 1; k < N && keys[k] == key[e]; ++k) sum += vals[k];
-          v.c_ent(c_at + out) = key[e];
+          const Ordinal column = key[e] / N;
+          Scalar sum = vals[key[e] % N];  // a run's values in slot order: deterministic
+          for (int k = lane * E + e + 1; k < N && keys[k] / N == column; ++k) sum += vals[keys[k] % N];
+          v.c_ent(c_at + out) = column;
           v.c_val(c_at + out) = sum;
           ++out;
         }
