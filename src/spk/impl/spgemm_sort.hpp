@@ -58,9 +58,13 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
   const int league = static_cast<int>((rows.count + threads - 1) / threads);
   policy_type policy(space, league, threads, G);
   // A row's N slots in scratch: the products are expanded there, and the numeric phase sums runs of one column
-  // from the sorted row there.
-  policy.set_scratch_size(0, Kokkos::PerTeam(key_scratch::shmem_size(threads * N) +
-                                             (numeric ? value_scratch::shmem_size(threads * N) : 0)));
+  // from the sorted row there and gathers its entries of C in N more, so that the group stores C's row in
+  // contiguous pieces (a lane storing its own entries wrote 8-byte pieces 64 bytes apart). Rows sit N + 1 slots
+  // apart: at N apart, slot k of every row of a warp fell in one shared-memory bank.
+  constexpr int row_slots = N + 1;
+  const int arrays = numeric ? 2 : 1;
+  policy.set_scratch_size(0, Kokkos::PerTeam(arrays * key_scratch::shmem_size(threads * row_slots) +
+                                             (numeric ? 2 * value_scratch::shmem_size(threads * row_slots) : 0)));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_sort::numeric" : "spk::spgemm_sort::symbolic", policy,
       KOKKOS_LAMBDA(const member_type& team) {
@@ -71,10 +75,16 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
         const Offset a_begin = v.a_map(row);
         const int a_len = static_cast<int>(v.a_map(row + 1) - a_begin);  // at most N (the bin rule)
         const int me = team.team_rank();
-        const key_scratch keys_s(team.team_scratch(0), threads * N);
-        Ordinal* keys = keys_s.data() + me * N;
+        const key_scratch keys_s(team.team_scratch(0), threads * row_slots);
+        Ordinal* keys = keys_s.data() + me * row_slots;
         Scalar* vals = nullptr;
-        if (numeric) vals = value_scratch(team.team_scratch(0), threads * N).data() + me * N;
+        Ordinal* c_cols = nullptr;
+        Scalar* c_vals = nullptr;
+        if (numeric) {
+          vals = value_scratch(team.team_scratch(0), threads * row_slots).data() + me * row_slots;
+          c_cols = key_scratch(team.team_scratch(0), threads * row_slots).data() + me * row_slots;
+          c_vals = value_scratch(team.team_scratch(0), threads * row_slots).data() + me * row_slots;
+        }
 
         // Expand: each lane walks the rows of B of its entries of A (lane, lane + G, ...) and writes their products
         // from its place among the lanes' product counts; the slots' order does not matter to the sort.
@@ -182,17 +192,22 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) keys[lane * E + e] = key[e];
         vector_sync(team);
-        const Offset c_at = v.c_map(row) + first_out;
-        int out = 0;
+        int out = first_out;
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) {
           if (!head[e]) continue;
           const Ordinal column = key[e] / N;
           Scalar sum = vals[key[e] % N];  // a run's values in slot order: deterministic
           for (int k = lane * E + e + 1; k < N && keys[k] / N == column; ++k) sum += vals[keys[k] % N];
-          v.c_ent(c_at + out) = column;
-          v.c_val(c_at + out) = sum;
+          c_cols[out] = column;
+          c_vals[out] = sum;
           ++out;
+        }
+        vector_sync(team);
+        const Offset c_begin = v.c_map(row);
+        for (int q = lane; q < distinct; q += G) {
+          v.c_ent(c_begin + q) = c_cols[q];
+          v.c_val(c_begin + q) = c_vals[q];
         }
       });
 }
