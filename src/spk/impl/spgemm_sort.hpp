@@ -133,7 +133,8 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
         }
         vector_sync(team);
         // The numeric phase sorts column * N + slot: the values stay in their slots and are read from there after
-        // the sort, which moves one int per slot (a compare-exchange of a key and a double took 3 times the work).
+        // the sort, which moves one int per slot (H200, band 1M x 5: sorting (column, value) pairs, 696 us; this,
+        // 605 us).
         const Ordinal none = Kokkos::reduction_identity<Ordinal>::min();  // sorts after every column
         Ordinal key[E];
         SPK_SORT_UNROLL
