@@ -205,10 +205,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       options.algorithm != SpgemmAlgorithm::automatic || rows >= p.capacity.merge_min_rows;
   const impl::SpgemmBinRule symbolic_rule(symbolic_algorithm, false, p.b_sorted, p.capacity, symbolic_pool,
                                           allow_merge);
-  // The symbolic phase bounds a row's distinct columns by its products, at most its span.
   const auto symbolic_bin = KOKKOS_LAMBDA(std::int64_t row) {
     const std::int64_t range = impl::span_width(lo(row), hi(row)), products = row_products(row);
-    return symbolic_rule(a_map(row + 1) - a_map(row), products < range ? products : range, range, products);
+    return symbolic_rule(a_map(row + 1) - a_map(row), impl::SpgemmBinRule::bound(products, range), range, products);
   };
   std::int64_t unused_weight = 0;
   const auto symbolic_bins = impl::bin_rows<exec, Device>(
@@ -217,8 +216,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto symbolic_global = impl::plan_global_batches<exec>(
       symbolic_bins.slice(symbolic_rule.global),
       KOKKOS_LAMBDA(int row) {
-        const std::int64_t range = impl::span_width(lo(row), hi(row)), products = row_products(row);
-        return symbolic_rule.slots_for(products < range ? products : range, range);
+        const std::int64_t range = impl::span_width(lo(row), hi(row));
+        return symbolic_rule.slots_for(impl::SpgemmBinRule::bound(row_products(row), range), range);
       },
       symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
@@ -233,11 +232,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   // the memory left beside C, so it is first drawn up as if every product were a distinct entry of C, and drawn up
   // again with C's true size (the rows binned again) only when the two rules could place a row differently.
   const std::int64_t entry_bytes = static_cast<std::int64_t>(sizeof(Ordinal) + sizeof(Scalar));
-  // The numeric sort orders column * slots + slot in an Ordinal: wider products leave its rows to other paths.
+  // The numeric sort packs column * slots + slot in an Ordinal: wider products leave its rows to other paths.
   select::SpgemmCapacity numeric_capacity = p.capacity;
-  if (numeric_capacity.sort_max_products > 0 &&
-      b_cols > std::numeric_limits<Ordinal>::max() / numeric_capacity.sort_max_products)
-    numeric_capacity.sort_max_products = 0;
+  if (!impl::sort_keys_fit<Ordinal>(b_cols, numeric_capacity.sort_max_products)) numeric_capacity.sort_max_products = 0;
   const auto numeric_rule_for = [&](std::int64_t c_entries, impl::GustavsonWorkspace& ws) {
     const std::int64_t left = p.memory_budget - plan_bytes - c_entries * entry_bytes;
     return impl::SpgemmBinRule(gustavson_or_binned(true, left, ws), true, p.b_sorted, numeric_capacity,

@@ -75,6 +75,11 @@ struct SpgemmBinRule {
     return slots;
   }
 
+  // The symbolic phase's bound on a row's distinct columns: its products, at most the width of its span.
+  KOKKOS_INLINE_FUNCTION static std::int64_t bound(std::int64_t products, std::int64_t range) {
+    return products < range ? products : range;
+  }
+
   // Table size for a row needing `need` distinct columns within a span of `range` columns.
   KOKKOS_INLINE_FUNCTION std::int64_t slots_for(std::int64_t need, std::int64_t range) const {
     std::int64_t want = numeric ? 2 * need : need;

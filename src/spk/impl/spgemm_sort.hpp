@@ -9,12 +9,11 @@
 // ESC; Liu, Vinter, "An efficient GPU general sparse matrix-matrix multiplication for irregular data", IPDPS 2014,
 // for sorting the few products of short rows in one group).
 #include <cstdint>
-#include <utility>
+#include <limits>
 
 #include <Kokkos_Core.hpp>
 
 #include "../execution.hpp"
-#include "../launch_shape.hpp"
 #include "lane_groups.hpp"
 #include "spgemm_common.hpp"
 #include "vector_scan.hpp"
@@ -28,6 +27,13 @@ template <class ExecSpace>
 constexpr int sort_lanes(int n) {
   const int lanes = n / 8 > 1 ? n / 8 : 1;
   return lanes < max_vector_length<ExecSpace>() ? lanes : max_vector_length<ExecSpace>();
+}
+
+// Whether the numeric phase's keys, column * slots + slot, fit an Ordinal for products with `columns` columns in
+// bins of up to `slots` slots; where they do not, the numeric rule sends no row here.
+template <class Ordinal>
+constexpr bool sort_keys_fit(std::int64_t columns, int slots) {
+  return slots <= 0 || columns <= std::numeric_limits<Ordinal>::max() / slots;
 }
 
 // Unrolls the loop that follows in device code, where register arrays need constant indices.
@@ -197,9 +203,9 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
         SPK_SORT_UNROLL
         for (int e = 0; e < E; ++e) {
           if (!head[e]) continue;
-          const Ordinal column = key[e] / N;
+          const Ordinal column = column_of(key[e]);
           Scalar sum = vals[key[e] % N];  // a run's values in slot order: deterministic
-          for (int k = lane * E + e + 1; k < N && keys[k] / N == column; ++k) sum += vals[keys[k] % N];
+          for (int k = lane * E + e + 1; k < N && column_of(keys[k]) == column; ++k) sum += vals[keys[k] % N];
           c_cols[out] = column;
           c_vals[out] = sum;
           ++out;
