@@ -99,10 +99,19 @@ TYPED_TEST(RealMatrices, EveryKernelMatchesOracle) {
 
     if (hA.num_rows() == hA.num_cols() && products_of_square(hA) <= 20000000) {
       const auto refG = spk::reference::spgemm(hA, hA);
-      const auto G = spk::to_host(spk::spgemm(A, A));
-      ASSERT_EQ(static_cast<std::int64_t>(G.nnz()), static_cast<std::int64_t>(refG.nnz())) << "spgemm nnz";
-      for (std::int64_t p = 0; p < refG.nnz(); ++p) ASSERT_EQ(G.entries()(p), refG.entries()(p)) << "spgemm entry " << p;
-      EXPECT_LE(relative_error(G.values(), refG.values()), tol) << "spgemm values";
+      // automatic, then the binned paths with each product walk forced
+      for (const auto walk : {spk::SpgemmWalk::automatic, spk::SpgemmWalk::flat, spk::SpgemmWalk::by_entries}) {
+        spk::SpgemmOptions options;
+        options.algorithm = walk == spk::SpgemmWalk::automatic ? spk::SpgemmAlgorithm::automatic
+                                                               : spk::SpgemmAlgorithm::binned;
+        options.walk = walk;
+        const auto G = spk::to_host(spk::spgemm(A, A, options));
+        const std::string what = std::string("spgemm walk ") + std::string(spk::to_string(walk));
+        ASSERT_EQ(static_cast<std::int64_t>(G.nnz()), static_cast<std::int64_t>(refG.nnz())) << what << " nnz";
+        for (std::int64_t p = 0; p < refG.nnz(); ++p)
+          ASSERT_EQ(G.entries()(p), refG.entries()(p)) << what << " entry " << p;
+        EXPECT_LE(relative_error(G.values(), refG.values()), tol) << what << " values";
+      }
     }
   }
 }

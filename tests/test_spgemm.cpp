@@ -106,7 +106,8 @@ struct Operands {
   auto B() const { return spk::copy_to<TestDevice>(hB); }
   std::string what(const Shape& a, const Shape& b, const spk::SpgemmOptions& o) const {
     return a.name + " * " + b.name + ", " + std::string(spk::to_string(o.algorithm)) +
-           (o.sorted ? "" : ", unsorted") + ", scratch " + std::to_string(o.scratch_bytes) + ", budget " +
+           (o.sorted ? "" : ", unsorted") + ", walk " + std::string(spk::to_string(o.walk)) + ", scratch " +
+           std::to_string(o.scratch_bytes) + ", budget " +
            std::to_string(o.memory_budget_bytes) + ", seed " + std::to_string(seed);
   }
 };
@@ -117,13 +118,15 @@ void check_every_algorithm(const Shape& a, const Shape& b, int scratch_bytes = 0
   const auto A = op.A();
   const auto B = op.B();
   for (const auto algorithm : every_algorithm())
-    for (const bool sorted : {true, false}) {
-      spk::SpgemmOptions o;
-      o.algorithm = algorithm;
-      o.sorted = sorted;
-      o.scratch_bytes = scratch_bytes;
-      expect_matches_oracle(spk::spgemm(A, B, o), op.ref, op.what(a, b, o), sorted);
-    }
+    for (const bool sorted : {true, false})
+      for (const auto walk : {spk::SpgemmWalk::flat, spk::SpgemmWalk::by_entries}) {
+        spk::SpgemmOptions o;
+        o.algorithm = algorithm;
+        o.sorted = sorted;
+        o.walk = walk;
+        o.scratch_bytes = scratch_bytes;
+        expect_matches_oracle(spk::spgemm(A, B, o), op.ref, op.what(a, b, o), sorted);
+      }
 }
 }  // namespace
 
@@ -350,33 +353,36 @@ TYPED_TEST(Spgemm, NumericBinsFollowTheTrueSizeOfC) {
 TYPED_TEST(Spgemm, SymbolicPlanIsReusedWhenOnlyValuesChange) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
-  for (const auto algorithm : every_algorithm()) {
-    const std::uint64_t seed = fresh_seed();
-    auto hA = random_csr<S, Off>(mixed_a, seed);
-    auto hB = random_csr<S, Off>(wide_b, seed + 1);
-    auto A = spk::copy_to<TestDevice>(hA);
-    auto B = spk::copy_to<TestDevice>(hB);
-    spk::SpgemmOptions o;
-    o.algorithm = algorithm;
-    o.scratch_bytes = small_scratch;
-    const std::string what = std::string(spk::to_string(algorithm)) + ", seed " + std::to_string(seed);
-    spk::SpgemmPlan<decltype(A)> plan;
-    spk::spgemm_symbolic(A, B, plan, o);
-    decltype(A) C;
-    spk::spgemm_numeric(plan, A, B, C);
-    expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "first numeric, " + what);
-    const auto* entries_before = C.entries().data();
+  for (const auto algorithm : every_algorithm())
+    for (const auto walk : {spk::SpgemmWalk::flat, spk::SpgemmWalk::by_entries}) {
+      const std::uint64_t seed = fresh_seed();
+      auto hA = random_csr<S, Off>(mixed_a, seed);
+      auto hB = random_csr<S, Off>(wide_b, seed + 1);
+      auto A = spk::copy_to<TestDevice>(hA);
+      auto B = spk::copy_to<TestDevice>(hB);
+      spk::SpgemmOptions o;
+      o.algorithm = algorithm;
+      o.walk = walk;
+      o.scratch_bytes = small_scratch;
+      const std::string what = std::string(spk::to_string(algorithm)) + ", walk " + std::string(spk::to_string(walk)) +
+                               ", seed " + std::to_string(seed);
+      spk::SpgemmPlan<decltype(A)> plan;
+      spk::spgemm_symbolic(A, B, plan, o);
+      decltype(A) C;
+      spk::spgemm_numeric(plan, A, B, C);
+      expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "first numeric, " + what);
+      const auto* entries_before = C.entries().data();
 
-    // New values, same patterns: numeric alone, into the same C arrays.
-    fill_random(hA.values(), seed + 7);
-    fill_random(hB.values(), seed + 8);
-    Kokkos::deep_copy(A.values(), hA.values());
-    Kokkos::deep_copy(B.values(), hB.values());
-    poison(C.values());
-    spk::spgemm_numeric(plan, A, B, C);
-    EXPECT_EQ(C.entries().data(), entries_before);
-    expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "numeric reuse, " + what);
-  }
+      // New values, same patterns: numeric alone, into the same C arrays.
+      fill_random(hA.values(), seed + 7);
+      fill_random(hB.values(), seed + 8);
+      Kokkos::deep_copy(A.values(), hA.values());
+      Kokkos::deep_copy(B.values(), hB.values());
+      poison(C.values());
+      spk::spgemm_numeric(plan, A, B, C);
+      EXPECT_EQ(C.entries().data(), entries_before);
+      expect_matches_oracle(C, spk::reference::spgemm(hA, hB), "numeric reuse, " + what);
+    }
 }
 
 // The numeric sort orders column * 64 + slot in an int32: with more columns than that holds, a forced sort-rows

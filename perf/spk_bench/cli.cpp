@@ -165,6 +165,10 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_option("--reorder", o.reorder, "SpMM row reordering on spk's plans: none, by-length or rcm")
       ->check(CLI::IsMember({"none", "by-length", "rcm"}))
       ->capture_default_str();
+  app.add_option("--spgemm-walk", o.spgemm_walk,
+                 "SpGEMM product walk of spk's hash and dense rows: automatic, flat or by-entries")
+      ->check(CLI::IsMember({"automatic", "flat", "by-entries"}))
+      ->capture_default_str();
   app.add_option("--sweep-hip", o.sweep_hip_path,
                  "with --sweep on CUDA: also write the HIP starting table derived from the same measurements "
                  "(wavefront 64) to FILE");

@@ -219,6 +219,7 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
     try {
       spk::SpgemmOptions options;
       options.algorithm = spk::parse_algorithm<spk::SpgemmAlgorithm>(name);
+      options.walk = spk::parse_algorithm<spk::SpgemmWalk>(o.spgemm_walk);
       struct State {
         spk::SpgemmPlan<DM> plan;
         DM C;

@@ -19,6 +19,10 @@ enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat, vector_row };
 enum class SpgemmAlgorithm { automatic, binned, row_merge, sort_rows, tiny_rows, hash, dense_tile, global, gustavson };
 // SpMM's opt-in row reordering (a plan option, not an algorithm): the order in which rows are visited.
 enum class RowReordering { none, by_length, rcm };
+// How SpGEMM's hash and dense teams walk a row's products (an option of those paths, not an algorithm): `flat`, every
+// lane over the products of staged entries of A, or `by-entries`, threads over A's row and lanes over B's rows;
+// `automatic`: flat on GPUs when B's rows are shorter than a vector, else by entries.
+enum class SpgemmWalk { automatic, flat, by_entries };
 
 namespace detail {
 template <class Enum, std::size_t N>
@@ -47,6 +51,9 @@ inline constexpr name_table<SpgemmAlgorithm, 9> spgemm_names{{{SpgemmAlgorithm::
 inline constexpr name_table<RowReordering, 3> reordering_names{{{RowReordering::none, "none"},
                                                                 {RowReordering::by_length, "by-length"},
                                                                 {RowReordering::rcm, "rcm"}}};
+inline constexpr name_table<SpgemmWalk, 3> walk_names{{{SpgemmWalk::automatic, "automatic"},
+                                                       {SpgemmWalk::flat, "flat"},
+                                                       {SpgemmWalk::by_entries, "by-entries"}}};
 
 template <class Enum, std::size_t N>
 std::string_view name_of(const name_table<Enum, N>& table, Enum e) {
@@ -70,6 +77,7 @@ inline std::string_view to_string(SpmvAlgorithm a) { return detail::name_of(deta
 inline std::string_view to_string(SpmmAlgorithm a) { return detail::name_of(detail::spmm_names, a); }
 inline std::string_view to_string(SpgemmAlgorithm a) { return detail::name_of(detail::spgemm_names, a); }
 inline std::string_view to_string(RowReordering r) { return detail::name_of(detail::reordering_names, r); }
+inline std::string_view to_string(SpgemmWalk w) { return detail::name_of(detail::walk_names, w); }
 
 // Parse the names to_string() prints, e.g. "vector-row". Throws spk::invalid_argument listing the valid names.
 template <class Enum>
@@ -90,6 +98,10 @@ inline SpgemmAlgorithm parse_algorithm<SpgemmAlgorithm>(std::string_view name) {
 template <>
 inline RowReordering parse_algorithm<RowReordering>(std::string_view name) {
   return detail::parse_name(detail::reordering_names, name, "row reordering");
+}
+template <>
+inline SpgemmWalk parse_algorithm<SpgemmWalk>(std::string_view name) {
+  return detail::parse_name(detail::walk_names, name, "SpGEMM product walk");
 }
 
 // Every forceable value of an enum (automatic excluded): tests and the benchmark loop over these.

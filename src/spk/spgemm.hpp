@@ -24,6 +24,7 @@ struct SpgemmOptions {
   bool sorted = true;                    // false: each row's columns in accumulator order (faster)
   std::int64_t memory_budget_bytes = 0;  // what the product may allocate, C included; 0: free device memory
   int scratch_bytes = 0;                 // team scratch per accumulator; 0: the back-end's budget
+  SpgemmWalk walk = SpgemmWalk::automatic;  // how hash and dense teams walk a row's products
 };
 
 // The symbolic result, reusable by spgemm_numeric while A's and B's sparsity patterns stay the same.
@@ -36,6 +37,7 @@ struct SpgemmPlan {
 
   SpgemmAlgorithm algorithm = SpgemmAlgorithm::automatic;
   bool sorted = true;
+  SpgemmWalk walk = SpgemmWalk::automatic;
   bool b_sorted = false;  // B's rows sorted and duplicate-free: one-entry rows of A copy, dense tiles search
   std::int64_t a_rows = -1, a_cols = -1, a_nnz = -1, b_rows = -1, b_cols = -1, b_nnz = -1;
   impl::DeviceArena<device_type> storage;           // holds lo, hi and bins' row list
@@ -48,6 +50,7 @@ struct SpgemmPlan {
   impl::GustavsonWorkspace gustavson;                // its Gustavson workers (none when no row takes that path)
   select::SpgemmCapacity capacity;
   double mean_b_row_length = 0;
+  std::int64_t max_b_row_length = 0;
   std::array<std::int64_t, paths> symbolic_rows{}, numeric_rows{};  // rows per path, indexed by SpgemmPath
   std::size_t symbolic_batches = 0, numeric_batches = 0;            // global-pool launches
   std::int64_t memory_budget = 0;        // bytes the product may allocate
@@ -107,6 +110,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   SpgemmPlan<MatA> p;
   p.algorithm = options.algorithm;
   p.sorted = options.sorted;
+  p.walk = options.walk;
   p.a_rows = A.num_rows(), p.a_cols = A.num_cols(), p.a_nnz = A.nnz();
   p.b_rows = B.num_rows(), p.b_cols = B.num_cols(), p.b_nnz = B.nnz();
   p.capacity = select::spgemm_capacity<exec, Scalar, Ordinal>(options.scratch_bytes);
@@ -151,7 +155,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         b_lo(r) = s.low;
         b_hi(r) = s.high;
         return std::int64_t{s.ordered ? 0 : 1};
-      });
+      },
+      p.max_b_row_length);
 
   // A's rows: products (each row's, saturated to an int, bins both phases), column span.
   // Row counts start at zero: the symbolic paths write only rows with products.
@@ -165,6 +170,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto a_map = A.row_map();
   const auto a_ent = A.entries();
   const auto row_map = p.row_map;
+  std::int64_t a_longest = 0;
   p.products = impl::scan_rows<exec>(
       "spk::spgemm::row_bounds", rows, b_cols, long_rows, KOKKOS_LAMBDA(std::int64_t r) { return a_map(r); },
       KOKKOS_LAMBDA(Offset, Offset q, impl::RowSpan<Ordinal> & s) {
@@ -179,7 +185,8 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         constexpr std::int64_t most = std::numeric_limits<int>::max();
         row_products(row) = static_cast<int>(s.count < most ? s.count : most);
         return s.count;
-      });
+      },
+      a_longest);
 
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
   p.b_sorted = unsorted_rows == 0;
@@ -222,7 +229,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
       symbolic_pool);
   const impl::SpgemmViews<MatA, MatB> sv(A, B, p.row_map);
   impl::run_spgemm_bins<false>(sv, symbolic_bins, symbolic_global, symbolic_gustavson, p.capacity,
-                               p.mean_b_row_length, lo, hi, p.sorted, p.b_sorted);
+                               p.mean_b_row_length, p.max_b_row_length, lo, hi, p.sorted, p.b_sorted, p.walk);
   for (int path = 0; path < SpgemmPlan<MatA>::paths; ++path)
     p.symbolic_rows[path] = symbolic_bins.rows_on(static_cast<impl::SpgemmPath>(path));
   p.symbolic_batches = symbolic_global.batches();
@@ -319,7 +326,7 @@ void spgemm_numeric(const SpgemmPlan<MatA>& plan, const MatA& A, const MatB& B, 
   }
   const impl::SpgemmViews<MatA, MatB> nv(A, B, plan.row_map, C.entries(), C.values());
   impl::run_spgemm_bins<true>(nv, plan.bins, plan.global, plan.gustavson, plan.capacity, plan.mean_b_row_length,
-                              plan.lo, plan.hi, plan.sorted, plan.b_sorted);
+                              plan.max_b_row_length, plan.lo, plan.hi, plan.sorted, plan.b_sorted, plan.walk);
 }
 
 template <class MatA, class MatB>

@@ -49,26 +49,34 @@ struct ColumnRanks {
                          [&](const int w) { bits[w] = 0u; });
   }
 
-  // Column first + offset is in the row. Any lane of the team may call it, concurrently.
+  // Column first + offset is in the row. Any lane of the team may call it, concurrently. A bit already set is not set
+  // again: a dense row's columns repeat, and lanes setting bits of one word serialize. (Merging a warp's bits per word
+  // first, by __match_any_sync and __reduce_or_sync, made the H200's dense tiles slower: Cornell5's symbolic
+  // phase 1.8 to 7.8 ms.)
   KOKKOS_INLINE_FUNCTION void mark(std::int64_t offset) const {
-    Kokkos::atomic_or(&bits[offset >> 5], 1u << (offset & 31));
+    const unsigned bit = 1u << (offset & 31);
+    if ((bits[offset >> 5] & bit) == 0u) Kokkos::atomic_or(&bits[offset >> 5], bit);
   }
 
   // Fills before[] from the marks, which the whole team must see on entry (team_barrier); so are before[] on exit.
   // Each lane of the team sums a run of words and is placed among the team's lanes by exclusive_sum_over_team.
-  // `lanes`: the team's vector length.
+  // `lanes`: the team's vector length. Returns the number of marked columns, the same on every lane. With
+  // `fill_before` false (no before[]: a symbolic dense tile) only that number is taken, behind one team barrier, after
+  // which thread_counts may be written again only after another.
   template <class Member>
-  KOKKOS_INLINE_FUNCTION void count(const Member& team, std::int64_t span, int lanes) const {
+  KOKKOS_INLINE_FUNCTION int count(const Member& team, std::int64_t span, int lanes, bool fill_before = true) const {
     const LaneRun run = team_lane_run(team, static_cast<int>(words_for(span)), lanes);
     int mine = 0;
     for (int w = run.first; w < run.last; ++w) mine += popcount32(bits[w]);
     int total = 0;
     int running = exclusive_sum_over_team(team, mine, thread_counts, total);
+    if (!fill_before) return total;
     for (int w = run.first; w < run.last; ++w) {
       before[w] = running;
       running += popcount32(bits[w]);
     }
     team.team_barrier();
+    return total;
   }
 
   // After count(): emit(place, offset) for every marked column first + offset, place being its rank among the

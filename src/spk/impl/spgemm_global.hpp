@@ -10,6 +10,7 @@
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "spgemm_bins.hpp"
+#include "row_products.hpp"
 #include "spgemm_hash.hpp"
 
 namespace spk::impl {
@@ -70,6 +71,7 @@ void spgemm_global_rows(const LaunchShape& shape, const Views& v, const RowSlice
   Kokkos::View<Scalar*, Space> vals(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::pool_values"),
                                     numeric ? batches.pool_slots : 0);
   const auto offset = batches.offset;
+  const int lanes = shape.vector_length;
   for (std::size_t b = 0; b < batches.batches(); ++b) {
     const std::int64_t first = batches.cut[b];
     policy_type policy(static_cast<int>(batches.cut[b + 1] - first), shape.team_size, shape.vector_length);
@@ -80,9 +82,10 @@ void spgemm_global_rows(const LaunchShape& shape, const Views& v, const RowSlice
           const std::int64_t i = first + team.league_rank();
           const std::int64_t start = offset(i) - offset(first);
           const int slots = static_cast<int>(offset(i + 1) - offset(i));
+          const ProductStage<Views> by_entries(team, 0, numeric);  // the pool's few rows walk by entries
           count_scratch counter(team.team_scratch(0), 1);
-          hash_row<numeric>(team, v, rows(i), keys.data() + start, numeric ? vals.data() + start : nullptr, slots,
-                            counter.data(), sorted);
+          hash_row<numeric, false>(team, v, rows(i), keys.data() + start, numeric ? vals.data() + start : nullptr,
+                                   slots, counter.data(), by_entries, lanes, sorted);
         });
   }
 }

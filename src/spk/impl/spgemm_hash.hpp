@@ -12,22 +12,24 @@
 #include "../launch_shape.hpp"
 #include "column_ranks.hpp"
 #include "hash_table.hpp"
+#include "row_products.hpp"
 #include "spgemm_common.hpp"
 #include "team_bitonic_sort.hpp"
 
 namespace spk::impl {
 
-// One row through a team-wide hash table of `slots` keys (and values when numeric); `counter` is one team-shared
-// int. Symbolic writes the distinct count to c_map(row); numeric writes the row, sorted or in table order. A sorted
-// row is bitonic-sorted, or with `ranked` written in order from `ranks` over its columns first .. first + span - 1
-// (a separate instantiation: compiled into the sorting kernel, the rank code cost st3d27 64's numeric phase 12% on
-// the H200 though none of its rows took ranks); `lanes` is the team's vector length.
-template <bool numeric, bool ranked = false, class Member, class Views, class Ordinal, class Scalar>
+// One row through a team-wide hash table of `slots` keys (and values when numeric), its products walked by
+// for_each_product through `stage`; `counter` is one team-shared int and `lanes` the team's vector length. Symbolic
+// writes the distinct count to c_map(row); numeric writes the row, sorted or in table order. A sorted row is
+// bitonic-sorted, or with `ranked` written in order from `ranks` over its columns first .. first + span - 1 (a
+// separate instantiation: compiled into the sorting kernel, the rank code cost st3d27 64's numeric phase 12% on the
+// H200 though none of its rows took ranks).
+template <bool numeric, bool flat, bool ranked = false, class Member, class Views, class Ordinal, class Scalar>
 KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row, Ordinal* keys, Scalar* vals,
-                                     int slots, int* counter, bool sorted, const ColumnRanks& ranks = {},
-                                     std::int64_t first = 0, std::int64_t span = 0, int lanes = 1) {
+                                     int slots, int* counter, const ProductStage<Views>& stage, int lanes,
+                                     bool sorted, const ColumnRanks& ranks = {}, std::int64_t first = 0,
+                                     std::int64_t span = 0) {
   using Offset = typename Views::offset_type;
-  using BOffset = typename Views::b_offset_type;
   using memory_space = typename Views::execution_space::memory_space;  // a host team is one thread
   constexpr bool shared = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space>::accessible;
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, slots), [&](const int s) {
@@ -40,31 +42,17 @@ KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row
   team.team_barrier();
 
   const HashSlots<Ordinal> table{keys, slots - 1};
-  const Offset a_begin = v.a_map(row);
-  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(v.a_map(row + 1) - a_begin)), [&](const int p) {
-    const Ordinal j = v.a_ent(a_begin + p);
-    const BOffset b_begin = v.b_map(j);
-    const int b_len = static_cast<int>(v.b_map(j + 1) - b_begin);
-    if (numeric) {
-      const Scalar a = v.a_val(a_begin + p);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, b_len), [&](const int q) {
-        bool inserted;
-        const int slot = table.template insert<shared>(v.b_ent(b_begin + q), inserted);
-        add_to<shared>(&vals[slot], a * v.b_val(b_begin + q));
-      });
-    } else {
-      int added = 0;
-      Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, b_len),
-          [&](const int q, int& fresh) {
-            bool inserted;
-            table.template insert<shared>(v.b_ent(b_begin + q), inserted);
-            fresh += inserted ? 1 : 0;
-          },
-          added);
-      Kokkos::single(Kokkos::PerThread(team), [&]() { Kokkos::atomic_add(counter, added); });
-    }
-  });
+  int fresh = 0;  // this lane's new keys (symbolic)
+  const auto insert = [&](const Ordinal column, const Scalar value) {
+    bool inserted;
+    const int slot = table.template insert<shared>(column, inserted);
+    if (numeric)
+      add_to<shared>(&vals[slot], value);
+    else
+      fresh += inserted ? 1 : 0;
+  };
+  for_each_product<numeric, flat>(team, v, row, stage, lanes, false, 0, 0, insert);
+  if (!numeric && fresh > 0) Kokkos::atomic_add(counter, fresh);
   team.team_barrier();
 
   if (!numeric) {
@@ -105,9 +93,10 @@ KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row
 
 // One launch over a bin's rows: sorted numeric rows placed by column ranks (`ranked`, `words` bitmap words per team)
 // or, otherwise, by the table body alone.
-template <bool numeric, bool ranked, class Views, class Space, class Bounds>
+template <bool numeric, bool ranked, bool flat, class Views, class Space, class Bounds>
 void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
-                      const Bounds& lo, const Bounds& hi, int words, const typename Views::execution_space& space) {
+                      const Bounds& lo, const Bounds& hi, int words, int stage_entries,
+                      const typename Views::execution_space& space) {
   using exec = typename Views::execution_space;
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
@@ -120,13 +109,15 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   using word_scratch = Kokkos::View<unsigned*, scratch_space, Kokkos::MemoryUnmanaged>;
   const int lanes = shape.vector_length;
   const std::size_t bytes =
-      (numeric ? value_scratch::shmem_size(slots) : 0) + key_scratch::shmem_size(slots) + count_scratch::shmem_size(1) +
+      ProductStage<Views>::bytes(stage_entries, numeric) + (numeric ? value_scratch::shmem_size(slots) : 0) +
+      key_scratch::shmem_size(slots) + count_scratch::shmem_size(1) +
       (ranked ? 2 * word_scratch::shmem_size(words) + count_scratch::shmem_size(shape.team_size) : 0);
   policy_type policy(space, static_cast<int>(rows.count), shape.team_size, shape.vector_length);
   policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       numeric ? "spk::spgemm_hash::numeric" : "spk::spgemm_hash::symbolic", policy,
       KOKKOS_LAMBDA(const member_type& team) {
+        const ProductStage<Views> stage(team, stage_entries, numeric);
         value_scratch vals;
         if (numeric) vals = value_scratch(team.team_scratch(0), slots);
         key_scratch keys(team.team_scratch(0), slots);
@@ -137,10 +128,11 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
           ranks.bits = word_scratch(team.team_scratch(0), words).data();
           ranks.before = count_scratch(team.team_scratch(0), words).data();
           ranks.thread_counts = count_scratch(team.team_scratch(0), team.team_size()).data();
-          hash_row<numeric, true>(team, v, row, keys.data(), vals.data(), slots, counter.data(), sorted, ranks,
-                                  lo(row), std::int64_t(hi(row)) - lo(row) + 1, lanes);  // a hash row has products
+          hash_row<numeric, flat, true>(team, v, row, keys.data(), vals.data(), slots, counter.data(), stage, lanes,
+                                  sorted, ranks, lo(row),
+                                  std::int64_t(hi(row)) - lo(row) + 1);  // a hash row has products
         } else {
-          hash_row<numeric>(team, v, row, keys.data(), vals.data(), slots, counter.data(), sorted);
+          hash_row<numeric, flat>(team, v, row, keys.data(), vals.data(), slots, counter.data(), stage, lanes, sorted);
         }
       });
 }
@@ -149,10 +141,11 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
 // for the bin's widest span (`widest` columns) costs at most half the table's own scratch, both fit in
 // `scratch_budget` bytes, and the span is at most 4 columns per slot; else the table is sorted. (Ranks over wider,
 // sparser spans made rmat 16 8's numeric phase 3-8% slower on the H200: the lanes walk mostly empty words.)
+// stage_entries: the flat product walk's chunk, or 0 to walk by entries (row_products.hpp).
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
                       const Bounds& lo, const Bounds& hi, std::int64_t widest, int scratch_budget,
-                      const typename Views::execution_space& space = {}) {
+                      int stage_entries, const typename Views::execution_space& space = {}) {
   if (rows.count == 0) return;
   const std::int64_t table_bytes =
       std::int64_t{slots} * static_cast<std::int64_t>(sizeof(typename Views::ordinal_type) +
@@ -161,11 +154,16 @@ void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
   const bool by_rank = numeric && sorted && 2 * rank_bytes <= table_bytes &&
                        table_bytes + rank_bytes + 64 <= scratch_budget && 8 * ColumnRanks::words_for(widest) <= slots;
   if constexpr (numeric) {
-    if (by_rank)
-      return launch_hash_rows<true, true>(shape, v, rows, slots, sorted, lo, hi,
-                                          static_cast<int>(ColumnRanks::words_for(widest)), space);
+    if (by_rank) {
+      const int words = static_cast<int>(ColumnRanks::words_for(widest));
+      if (stage_entries > 0)
+        return launch_hash_rows<true, true, true>(shape, v, rows, slots, sorted, lo, hi, words, stage_entries, space);
+      return launch_hash_rows<true, true, false>(shape, v, rows, slots, sorted, lo, hi, words, 0, space);
+    }
   }
-  launch_hash_rows<numeric, false>(shape, v, rows, slots, sorted, lo, hi, 0, space);
+  if (stage_entries > 0)
+    return launch_hash_rows<numeric, false, true>(shape, v, rows, slots, sorted, lo, hi, 0, stage_entries, space);
+  launch_hash_rows<numeric, false, false>(shape, v, rows, slots, sorted, lo, hi, 0, 0, space);
 }
 
 }  // namespace spk::impl

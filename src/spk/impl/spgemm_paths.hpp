@@ -22,7 +22,7 @@ namespace spk::impl {
 template <bool numeric, class Views, class Space, class Bounds>
 void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const GlobalBatches<Space>& global,
                      const GustavsonWorkspace& gustavson, const select::SpgemmCapacity& cap, double mean_b_len,
-                     const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted) {
+                     std::int64_t max_b_len, const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted, SpgemmWalk walk) {
   using exec = typename Views::execution_space;
   std::size_t busy = 0;
   for (std::size_t b = 0; b < bins.bins.size(); ++b) busy += bins.slice(b).count > 0 ? 1 : 0;
@@ -49,14 +49,19 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
       case SpgemmPath::tiny:
         spgemm_tiny_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 128, slots), v, rows, slots, sorted, space);
         break;
-      case SpgemmPath::hash:
-        spgemm_hash_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, std::clamp(slots / 4, 64, 256), 0), v,
-                                  rows, slots, sorted, lo, hi, bins.widest[b], cap.scratch_bytes, space);
+      case SpgemmPath::hash: {
+        const LaunchShape shape = select::spgemm_shape<exec>(mean_b_len, std::clamp(slots / 4, 64, 256), 0);
+        spgemm_hash_rows<numeric>(shape, v, rows, slots, sorted, lo, hi, bins.widest[b], cap.table_bytes,
+                                  select::spgemm_walk_chunk<exec>(walk, cap, shape, mean_b_len, max_b_len), space);
         break;
-      case SpgemmPath::dense:
-        spgemm_dense_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, lo, hi,
-                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic, b_sorted, space);
+      }
+      case SpgemmPath::dense: {
+        const LaunchShape shape = select::spgemm_shape<exec>(mean_b_len, 256, 0);
+        spgemm_dense_rows<numeric>(shape, v, rows, lo, hi,
+                                   numeric ? cap.dense_width_numeric : cap.dense_width_symbolic,
+                                   select::spgemm_walk_chunk<exec>(walk, cap, shape, mean_b_len, max_b_len), b_sorted, space);
         break;
+      }
       case SpgemmPath::global:
         spgemm_global_rows<numeric>(select::spgemm_shape<exec>(mean_b_len, 256, 0), v, rows, global, sorted);
         break;

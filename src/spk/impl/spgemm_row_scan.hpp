@@ -30,11 +30,12 @@ struct RowSpan {
 inline constexpr int scan_long_row = 32;  // entries a thread still walks alone
 
 // For each row: visit(begin, q, span) for every entry q in [begin, end) = [first(row), first(row + 1)), then
-// done(row, span), whose results are summed and returned. `list` has room for rows + 1 ints (the long rows). A long
-// row's entries are visited by the threads of a team, each into its own span, merged with scratch atomics.
+// done(row, span), whose results are summed and returned; `longest` gets the most entries of a row. `list` has room
+// for rows + 1 ints (the long rows). A long row's entries are visited by the threads of a team, each into its own
+// span, merged with scratch atomics.
 template <class ExecSpace, class Ordinal, class List, class First, class Visit, class Done>
 std::int64_t scan_rows(const char* label, std::int64_t rows, Ordinal empty_low, const List& list, const First& first,
-                       const Visit& visit, const Done& done) {
+                       const Visit& visit, const Done& done, std::int64_t& longest) {
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   using policy_type = team_policy_for<ExecSpace>;
   using member_type = typename policy_type::member_type;
@@ -42,14 +43,16 @@ std::int64_t scan_rows(const char* label, std::int64_t rows, Ordinal empty_low, 
   using wide_scratch = Kokkos::View<std::int64_t*, scratch_space, Kokkos::MemoryUnmanaged>;
   using ordinal_scratch = Kokkos::View<Ordinal*, scratch_space, Kokkos::MemoryUnmanaged>;
   std::int64_t total = 0;
+  longest = 0;
   if (rows == 0) return total;
   Kokkos::deep_copy(ExecSpace(), Kokkos::subview(list, 0), 0);  // list(0): the long rows' cursor
   // The long rows are also counted by the reduction, so one host wait brings back both sums.
   std::int64_t long_rows = 0;
   Kokkos::parallel_reduce(
       label, range(0, rows),
-      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & sum, std::int64_t & longs) {
+      KOKKOS_LAMBDA(std::int64_t row, std::int64_t & sum, std::int64_t & longs, std::int64_t & most) {
         const auto begin = first(row), end = first(row + 1);
+        if (static_cast<std::int64_t>(end - begin) > most) most = static_cast<std::int64_t>(end - begin);
         if (end - begin > scan_long_row) {
           list(1 + Kokkos::atomic_fetch_add(&list(0), 1)) = static_cast<int>(row);
           ++longs;
@@ -59,7 +62,7 @@ std::int64_t scan_rows(const char* label, std::int64_t rows, Ordinal empty_low, 
         for (auto q = begin; q < end; ++q) visit(begin, q, s);
         sum += done(row, s);
       },
-      total, long_rows);
+      total, long_rows, Kokkos::Max<std::int64_t>(longest));
   const int longs = static_cast<int>(long_rows);
   if (longs == 0) return total;
 

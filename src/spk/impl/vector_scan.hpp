@@ -54,10 +54,11 @@ KOKKOS_INLINE_FUNCTION LaneRun team_lane_run(const Member& team, int n, int lane
 // vector, then the threads' totals through `thread_counts` (team scratch, one per thread). Sets total to the team's
 // sum. Every lane of the team must call it; it holds one team barrier, and thread_counts may be written again only
 // after another.
-template <class Member, class Count>
-KOKKOS_INLINE_FUNCTION Count exclusive_sum_over_team(const Member& team, int mine, Count* thread_counts, Count& total) {
-  int thread_total = 0;
-  const int before_in_thread = exclusive_sum_over_vector(mine, thread_total);
+template <class Member, class Count, class Mine>
+KOKKOS_INLINE_FUNCTION Count exclusive_sum_over_team(const Member& team, Mine mine, Count* thread_counts,
+                                                     Count& total) {
+  Count thread_total = 0;
+  const Count before_in_thread = exclusive_sum_over_vector(static_cast<Count>(mine), thread_total);
   const int me = team.team_rank();
   Kokkos::single(Kokkos::PerThread(team), [&]() { thread_counts[me] = thread_total; });
   team.team_barrier();

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "../algorithms.hpp"
 #include "../error.hpp"
 #include "../impl/lane_groups.hpp"
+#include "../impl/row_products.hpp"
 #include "../launch_shape.hpp"
 
 namespace spk::select {
@@ -13,11 +15,13 @@ namespace spk::select {
 // What the SpGEMM paths can hold on one back-end for one scalar type. Tables are powers of two.
 struct SpgemmCapacity {
   int scratch_bytes = 0;          // team scratch a path may use
+  int table_bytes = 0;            // of which hash tables, dense tiles and column ranks: the rest stages products
+  int stage_entries = 0;          // entries of A a team's product walk stages at a time (row_products.hpp)
   int tiny_slots = 0;             // largest per-row table of the tiny path (the lanes of one thread)
   int hash_slots_symbolic = 0;    // largest team hash table: keys only
   int hash_slots_numeric = 0;     // keys and values
-  int dense_width_symbolic = 0;   // columns per dense tile: a flag each
-  int dense_width_numeric = 0;    // a flag and a value each
+  int dense_width_symbolic = 0;   // columns per dense tile: a bit each
+  int dense_width_numeric = 0;    // a bit, a value and a rank's share each
   int dense_max_passes = 0;       // rows needing more tiles than this go to the global hash when it fits
   int merge_lanes = 0;            // most vector lanes a row merge spreads its cursors over
   int merge_cursors = 0;          // rows of B each of those lanes follows
@@ -37,8 +41,12 @@ constexpr int merge_cursors_per_lane() {
   return is_host_space<ExecSpace>() ? 32 : 4;
 }
 
-// Team scratch the dense path keeps for its per-thread counts (at most 64 threads per team).
-inline constexpr int dense_reserve_bytes = 64 * sizeof(std::int64_t);
+// Team scratch a product walk of `entries` entries at a time takes, at most (ProductStage: a sum, an offset of B and
+// a value per entry, a total per thread, each array padded by Kokkos for alignment).
+inline long product_stage_bytes(long entries, long scalar_bytes) {
+  return 8 * (entries + 2) + 8 * (entries + 1) + scalar_bytes * (entries + 1) +
+         8 * (impl::product_walk_max_threads + 1);
+}
 
 inline int pow2_floor(long v) {
   int p = 1;
@@ -66,12 +74,19 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
                                           " is below the 1024 bytes the smallest accumulators need"));
   SpgemmCapacity c;
   c.scratch_bytes = static_cast<int>(budget);
+  // An eighth of the budget at most stages products (on GPUs 128 entries: about half a team's lanes stage an entry
+  // each, and the tables keep 36 of Kokkos's 40 KiB).
+  c.stage_entries = pow2_floor(std::min<long>(256, budget / 8 / (16 + static_cast<long>(sizeof(Scalar)))));
+  const long tables = budget - product_stage_bytes(c.stage_entries, sizeof(Scalar));
+  c.table_bytes = static_cast<int>(tables);
   c.tiny_slots = 64;
-  c.hash_slots_symbolic = pow2_floor(budget / key);
-  c.hash_slots_numeric = pow2_floor(budget / pair);
-  const long tile = budget - dense_reserve_bytes;  // the rest holds the team's per-thread counts
-  c.dense_width_symbolic = static_cast<int>(tile);
-  c.dense_width_numeric = static_cast<int>(tile / (sizeof(Scalar) + 1));
+  c.hash_slots_symbolic = pow2_floor(tables / key);
+  c.hash_slots_numeric = pow2_floor(tables / pair);
+  // A dense tile's column takes a bit (symbolic), or a value, a bit and a bit's share of the words' ranks (numeric);
+  // 320 bytes go to the threads' counts and Kokkos's padding.
+  const long tile = tables - 320;
+  c.dense_width_symbolic = static_cast<int>(8 * tile);
+  c.dense_width_numeric = static_cast<int>(8 * tile / (8 * static_cast<long>(sizeof(Scalar)) + 2));
   c.dense_max_passes = 16;
   c.merge_lanes = impl::lane_groups_supported<ExecSpace>() ? max_vector_length<ExecSpace>() : 0;  // its shuffles
   c.merge_cursors = merge_cursors_per_lane<ExecSpace>();
@@ -99,6 +114,21 @@ LaunchShape spgemm_shape(double mean_b_row_length, int threads, int tiny_slots) 
   shape.vector_length = tiny_slots ? std::clamp(tiny_slots / 4, 4, max_vector_length<ExecSpace>()) : lanes;
   shape.team_size = std::max(1, threads / shape.vector_length);
   return shape;
+}
+
+// The chunk of a hash or dense team's flat product walk, or 0 to walk by entries (row_products.hpp). Automatic walks
+// flat on GPUs when B's rows are shorter than a full vector (the shape's lanes follow their mean length), whose
+// lanes then idle over each row of B, or when B's longest row is over 8 times the mean (power-law graphs), which
+// holds up one thread of the team while the others wait. Even, full rows keep the walk by entries ahead (H200, fp64,
+// end to end: st3d27 64 (27 a row) 11.3 ms by entries, 18.0 flat; Cornell5 (85 a row, longest many times that)
+// 13.6 and 9.2 ms; ogbl_ddi (500 a row) 18.1 and 19.3 ms).
+template <class ExecSpace>
+int spgemm_walk_chunk(SpgemmWalk walk, const SpgemmCapacity& cap, const LaunchShape& shape, double mean_b_len,
+                      std::int64_t max_b_len) {
+  if (walk == SpgemmWalk::flat) return cap.stage_entries;
+  if (walk == SpgemmWalk::by_entries || is_host_space<ExecSpace>()) return 0;
+  const bool skewed = static_cast<double>(max_b_len) > 8 * mean_b_len;
+  return shape.vector_length < max_vector_length<ExecSpace>() || skewed ? cap.stage_entries : 0;
 }
 
 // A row merge's group of `lanes` lanes per row (the bin's), 128 threads per team on GPUs.
