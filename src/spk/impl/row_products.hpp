@@ -10,8 +10,8 @@
 // entry (A's column, B's offsets, B's entries) and idles the lanes of short rows of B; the flat walk loads a chunk's
 // offsets with all lanes at once, and a lane's products do not wait on one another, so it keeps several loads in
 // flight. It costs registers and instructions per product, though: where B's rows fill a vector, threads over A's
-// entries do better (H200, fp64, numeric phase: st3d27 64 7.5 ms by entries, 13.9 ms flat; rmat 16 8 11.5 and
-// 8.8-9.1 ms; Cornell5 10.5 and 6.8-7.3 ms). select::spgemm_flat_products chooses.
+// entries do better (H200, fp64, numeric phase, by entries and flat: st3d27 64 9.4 and 14.6 ms; rmat 16 8 12.4 and
+// 9.0 ms; Cornell5 12.0 and 7.5 ms). select::spgemm_walk_chunk chooses.
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>

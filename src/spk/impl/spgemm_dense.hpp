@@ -64,13 +64,13 @@ void launch_dense_rows(const LaunchShape& shape, const Views& v, const RowSlice<
           if (numeric)
             Kokkos::parallel_for(Kokkos::TeamVectorRange(team, w), [&](const int i) { vals(i) = Scalar(0); });
           team.team_barrier();
-          for_each_product<numeric, flat>(team, v, row, stage, lanes, narrow, t0, t0 + w,
-                                    [&](const Ordinal column, const Scalar value) {
-                                      const std::int64_t c = column - t0;
-                                      if (c < 0 || c >= w) return;
-                                      ranks.mark(c);
-                                      if (numeric) add_to<shared>(&vals(c), value);
-                                    });
+          const auto accumulate = [&](const Ordinal column, const Scalar value) {
+            const std::int64_t c = column - t0;
+            if (c < 0 || c >= w) return;
+            ranks.mark(c);
+            if (numeric) add_to<shared>(&vals(c), value);
+          };
+          for_each_product<numeric, flat>(team, v, row, stage, lanes, narrow, t0, t0 + w, accumulate);
           if (numeric) {
             const Offset out = c_begin + static_cast<Offset>(written);
             written += ranks.count(team, w, lanes);

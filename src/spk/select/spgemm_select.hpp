@@ -125,6 +125,7 @@ LaunchShape spgemm_shape(double mean_b_row_length, int threads, int tiny_slots) 
 template <class ExecSpace>
 int spgemm_walk_chunk(SpgemmWalk walk, const SpgemmCapacity& cap, const LaunchShape& shape, double mean_b_len,
                       std::int64_t max_b_len) {
+  if (shape.team_size > impl::product_walk_max_threads) return 0;  // the stage keeps that many threads' totals
   if (walk == SpgemmWalk::flat) return cap.stage_entries;
   if (walk == SpgemmWalk::by_entries || is_host_space<ExecSpace>()) return 0;
   const bool skewed = static_cast<double>(max_b_len) > 8 * mean_b_len;
