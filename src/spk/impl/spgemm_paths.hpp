@@ -22,7 +22,8 @@ namespace spk::impl {
 template <bool numeric, class Views, class Space, class Bounds>
 void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const GlobalBatches<Space>& global,
                      const GustavsonWorkspace& gustavson, const select::SpgemmCapacity& cap, double mean_b_len,
-                     std::int64_t max_b_len, const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted, SpgemmWalk walk) {
+                     std::int64_t max_b_len, const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted,
+                     SpgemmWalk walk) {
   using exec = typename Views::execution_space;
   std::size_t busy = 0;
   for (std::size_t b = 0; b < bins.bins.size(); ++b) busy += bins.slice(b).count > 0 ? 1 : 0;
@@ -59,7 +60,8 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         const LaunchShape shape = select::spgemm_shape<exec>(mean_b_len, 256, 0);
         spgemm_dense_rows<numeric>(shape, v, rows, lo, hi,
                                    numeric ? cap.dense_width_numeric : cap.dense_width_symbolic,
-                                   select::spgemm_walk_chunk<exec>(walk, cap, shape, mean_b_len, max_b_len), b_sorted, space);
+                                   select::spgemm_walk_chunk<exec>(walk, cap, shape, mean_b_len, max_b_len), b_sorted,
+                                   space);
         break;
       }
       case SpgemmPath::global:

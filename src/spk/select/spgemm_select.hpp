@@ -120,8 +120,8 @@ LaunchShape spgemm_shape(double mean_b_row_length, int threads, int tiny_slots) 
 // flat on GPUs when B's rows are shorter than a full vector (the shape's lanes follow their mean length), whose
 // lanes then idle over each row of B, or when B's longest row is over 8 times the mean (power-law graphs), which
 // holds up one thread of the team while the others wait. Even, full rows keep the walk by entries ahead (H200, fp64,
-// end to end: st3d27 64 (27 a row) 11.3 ms by entries, 18.0 flat; Cornell5 (85 a row, longest many times that)
-// 13.6 and 9.2 ms; ogbl_ddi (500 a row) 18.1 and 19.3 ms).
+// end to end, same session: st3d27 64 (27 a row) 11.3 ms by entries, 18.0 flat; Cornell5 (85 a row, longest many
+// times that) 13.7 and 9.5 ms; ogbl_ddi (500 a row) 17.1 and 17.9 ms).
 template <class ExecSpace>
 int spgemm_walk_chunk(SpgemmWalk walk, const SpgemmCapacity& cap, const LaunchShape& shape, double mean_b_len,
                       std::int64_t max_b_len) {
