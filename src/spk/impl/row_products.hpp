@@ -70,36 +70,47 @@ struct ProductStage {
   }
 };
 
-// Calls visit(column, value) once for every product of A's row `row`, value = a * b when numeric (else zero). With
-// `narrow` (B's rows sorted), only the products with columns in [lo, hi) are visited, and only they are loaded.
-// Visits run concurrently on the team's lanes. `flat`: the staged walk through `stage` (whose chunk is then not 0),
-// else threads over A's entries and lanes over B's rows. Every lane of the team calls it (`lanes`: the team's vector
-// length); it ends with a team barrier.
-template <bool numeric, bool flat, class Member, class Views, class Visit>
-KOKKOS_INLINE_FUNCTION void for_each_product(const Member& team, const Views& v, int row,
-                                             const ProductStage<Views>& stage, int lanes, bool narrow,
-                                             std::int64_t lo, std::int64_t hi, const Visit& visit) {
+// Where A's entry j's row of B starts and ends; with `narrow` (B's rows sorted), only its part in columns [lo, hi).
+template <class Views>
+struct BRowPart {
+  typename Views::b_offset_type begin, end;
+};
+template <class Views>
+KOKKOS_INLINE_FUNCTION BRowPart<Views> b_row_part(const Views& v, typename Views::ordinal_type j, bool narrow,
+                                                  std::int64_t lo, std::int64_t hi) {
+  BRowPart<Views> part{v.b_map(j), v.b_map(j + 1)};
+  if (narrow) {
+    part.begin = lower_bound(v.b_ent, part.begin, part.end, lo);
+    part.end = lower_bound(v.b_ent, part.begin, part.end, hi);
+  }
+  return part;
+}
+
+// Threads over A's row, lanes over each entry's row of B.
+template <bool numeric, class Member, class Views, class Visit>
+KOKKOS_INLINE_FUNCTION void walk_by_entries(const Member& team, const Views& v, int row, bool narrow,
+                                            std::int64_t lo, std::int64_t hi, const Visit& visit) {
+  using Scalar = typename Views::scalar_type;
+  using Offset = typename Views::offset_type;
+  const Offset a_begin = v.a_map(row);
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(v.a_map(row + 1) - a_begin)), [&](int p) {
+    const auto b = b_row_part(v, v.a_ent(a_begin + p), narrow, lo, hi);
+    const Scalar a = numeric ? v.a_val(a_begin + p) : Scalar(0);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, static_cast<int>(b.end - b.begin)), [&](const int q) {
+      visit(v.b_ent(b.begin + q), numeric ? a * v.b_val(b.begin + q) : Scalar(0));
+    });
+  });
+  team.team_barrier();
+}
+
+// The staged walk: a chunk of A's row at a time, every lane over every team_lanes-th product of the chunk.
+template <bool numeric, class Member, class Views, class Visit>
+KOKKOS_INLINE_FUNCTION void walk_flat(const Member& team, const Views& v, int row, const ProductStage<Views>& stage,
+                                      int lanes, bool narrow, std::int64_t lo, std::int64_t hi, const Visit& visit) {
   using Scalar = typename Views::scalar_type;
   using Ordinal = typename Views::ordinal_type;
   using Offset = typename Views::offset_type;
   using BOffset = typename Views::b_offset_type;
-  if constexpr (!flat) {
-    const Offset a_begin = v.a_map(row);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(v.a_map(row + 1) - a_begin)), [&](int p) {
-      const Ordinal j = v.a_ent(a_begin + p);
-      BOffset b0 = v.b_map(j), b1 = v.b_map(j + 1);
-      if (narrow) {
-        b0 = lower_bound(v.b_ent, b0, b1, lo);
-        b1 = lower_bound(v.b_ent, b0, b1, hi);
-      }
-      const Scalar a = numeric ? v.a_val(a_begin + p) : Scalar(0);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, static_cast<int>(b1 - b0)), [&](const int q) {
-        visit(v.b_ent(b0 + q), numeric ? a * v.b_val(b0 + q) : Scalar(0));
-      });
-    });
-    team.team_barrier();
-    return;
-  }
   constexpr int batch = 4;  // products a lane loads before it visits them
   const int team_lanes = team.team_size() * lanes;
   const int lane = team.team_rank() * lanes + vector_lane();
@@ -111,16 +122,11 @@ KOKKOS_INLINE_FUNCTION void for_each_product(const Member& team, const Views& v,
     std::int64_t mine = 0;
     for (int t = run.first; t < run.last; ++t) {
       const Offset at = a_begin + c0 + t;
-      const Ordinal j = v.a_ent(at);
-      BOffset b0 = v.b_map(j), b1 = v.b_map(j + 1);
-      if (narrow) {
-        b0 = lower_bound(v.b_ent, b0, b1, lo);
-        b1 = lower_bound(v.b_ent, b0, b1, hi);
-      }
-      stage.b_at[t] = b0;
+      const auto b = b_row_part(v, v.a_ent(at), narrow, lo, hi);
+      stage.b_at[t] = b.begin;
       if (numeric) stage.a[t] = v.a_val(at);
       stage.first[t] = mine;
-      mine += static_cast<std::int64_t>(b1 - b0);
+      mine += static_cast<std::int64_t>(b.end - b.begin);
     }
     std::int64_t total = 0;
     const std::int64_t before = exclusive_sum_over_team(team, mine, stage.thread_totals, total);
@@ -160,6 +166,21 @@ KOKKOS_INLINE_FUNCTION void for_each_product(const Member& team, const Views& v,
     }
     team.team_barrier();  // the next chunk overwrites the stage and the threads' totals
   }
+}
+
+// Calls visit(column, value) once for every product of A's row `row`, value = a * b when numeric (else zero). With
+// `narrow` (B's rows sorted), only the products with columns in [lo, hi) are visited, and only they are loaded.
+// Visits run concurrently on the team's lanes. `flat`: the staged walk through `stage` (whose chunk is then not 0),
+// else threads over A's entries and lanes over B's rows. Every lane of the team calls it (`lanes`: the team's vector
+// length); it ends with a team barrier.
+template <bool numeric, bool flat, class Member, class Views, class Visit>
+KOKKOS_INLINE_FUNCTION void for_each_product(const Member& team, const Views& v, int row,
+                                             const ProductStage<Views>& stage, int lanes, bool narrow,
+                                             std::int64_t lo, std::int64_t hi, const Visit& visit) {
+  if constexpr (flat)
+    walk_flat<numeric>(team, v, row, stage, lanes, narrow, lo, hi, visit);
+  else
+    walk_by_entries<numeric>(team, v, row, narrow, lo, hi, visit);
 }
 
 }  // namespace spk::impl
