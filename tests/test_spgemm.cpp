@@ -106,12 +106,18 @@ struct Operands {
   auto B() const { return spk::copy_to<TestDevice>(hB); }
   std::string what(const Shape& a, const Shape& b, const spk::SpgemmOptions& o) const {
     return a.name + " * " + b.name + ", " + std::string(spk::to_string(o.algorithm)) +
-           (o.sorted ? "" : ", unsorted") + ", walk " + std::string(spk::to_string(o.walk)) + ", scratch " +
+           (o.sorted ? "" : ", unsorted") + ", walk " + std::string(spk::to_string(o.walk)) + ", small bins " +
+           std::to_string(o.small_bin_rows) + ", scratch " +
            std::to_string(o.scratch_bytes) + ", budget " +
            std::to_string(o.memory_budget_bytes) + ", seed " + std::to_string(seed);
   }
 };
 
+// Bins of at most this many rows join the next bin that holds them: every bin of a test matrix that can join one.
+constexpr std::int64_t join_every_bin = std::int64_t{1} << 40;
+
+// Each path forced (and automatic), sorted and unsorted, each product walk: the flat walk with every bin its own
+// launch, walking by entries with every bin that can join a larger one joined (the two are independent choices).
 template <class S, class Off>
 void check_every_algorithm(const Shape& a, const Shape& b, int scratch_bytes = 0) {
   const Operands<S, Off> op(a, b);
@@ -124,6 +130,7 @@ void check_every_algorithm(const Shape& a, const Shape& b, int scratch_bytes = 0
         o.algorithm = algorithm;
         o.sorted = sorted;
         o.walk = walk;
+        o.small_bin_rows = walk == spk::SpgemmWalk::flat ? 0 : join_every_bin;
         o.scratch_bytes = scratch_bytes;
         expect_matches_oracle(spk::spgemm(A, B, o), op.ref, op.what(a, b, o), sorted);
       }
@@ -215,6 +222,60 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
       if (other != path && other != Path::global && other != Path::dense)
         EXPECT_EQ(rows_on(p, other), 0) << spk::to_string(algorithm) << ": " << spk::describe(p);
   }
+}
+
+// A bin of a few rows joins the launch of the next busy bin when that bin holds its rows at little cost (a table, sort
+// or lane group of its path at most 4 times as large; a hash table 1 to 4 times as large for a tiny row; no wider a
+// span for any row joining a hash bin), and every row is launched once.
+TEST(SpgemmBinLaunches, SmallBinsJoinTheNextBinThatHoldsTheirRows) {
+  using Bin = spk::impl::SpgemmBin;
+  spk::impl::BinnedRows<TestDevice> binned;
+  binned.bins = {Bin{},              Bin{Path::copy},     Bin{Path::merge, 0, 1}, Bin{Path::merge, 0, 2},
+                 Bin{Path::sort, 8}, Bin{Path::sort, 16}, Bin{Path::tiny, 8},     Bin{Path::tiny, 32},
+                 Bin{Path::hash, 8}, Bin{Path::hash, 16}, Bin{Path::hash, 32},    Bin{Path::hash, 64},
+                 Bin{Path::dense},   Bin{Path::global}};
+  const std::vector<std::int64_t> counts{0, 5, 0, 3, 2, 100, 4, 2, 9, 0, 600, 8, 7, 1};
+  binned.begin.assign(counts.size() + 1, 0);
+  for (std::size_t b = 0; b < counts.size(); ++b) binned.begin[b + 1] = binned.begin[b] + counts[b];
+  binned.widest.assign(counts.size(), 0);
+  for (std::size_t b = 0; b < counts.size(); ++b) binned.widest[b] = 10 * static_cast<std::int64_t>(b);
+  binned.widest[10] = 300;  // hash 32's rows span more than hash 64's
+  struct Seen {
+    std::size_t bin;
+    std::int64_t begin, count, widest;
+    bool operator==(const Seen& o) const {
+      return bin == o.bin && begin == o.begin && count == o.count && widest == o.widest;
+    }
+  };
+  const auto launches_of = [&](std::int64_t few) {
+    std::vector<Seen> out;
+    for (const auto& l : spk::impl::bin_launches(binned, few))
+      out.push_back({l.bin, l.rows.begin, l.rows.count, l.widest});
+    return out;
+  };
+  // few = 0: every busy bin its own launch.
+  std::vector<Seen> own;
+  for (std::size_t b = 0; b < counts.size(); ++b)
+    if (counts[b]) own.push_back({b, binned.begin[b], counts[b], binned.widest[b]});
+  EXPECT_EQ(launches_of(0), own);
+  // few = 10: copy, dense and global never join; the 2 rows of sort 8 join sort 16; tiny 8's 4 rows join tiny 32,
+  // whose 6 rows then stop at hash 8 (too small a table for tiny 32's rows); hash 8's 9 rows join hash 32 over the
+  // empty hash 16; hash 64 keeps its 8 rows.
+  const std::vector<Seen> joined{{1, 0, 5, 10},       {3, 5, 3, 30},       {5, 8, 102, 50},   {7, 110, 6, 70},
+                                 {10, 116, 609, 300}, {11, 725, 8, 110},   {12, 733, 7, 120}, {13, 740, 1, 130}};
+  EXPECT_EQ(launches_of(10), joined);
+  // few = 1000: hash 32's 609 rows would join hash 64 but span more columns than its rows do.
+  EXPECT_EQ(launches_of(1000)[4], (Seen{10, 116, 609, 300}));
+  // A bin more than 4 times as large takes no rows; nor does another path, but a hash table for tiny rows.
+  using spk::impl::bin_takes_rows_of;
+  EXPECT_TRUE(bin_takes_rows_of(Bin{Path::sort, 32}, 0, Bin{Path::sort, 8}, 0));
+  EXPECT_FALSE(bin_takes_rows_of(Bin{Path::sort, 64}, 0, Bin{Path::sort, 8}, 0));
+  EXPECT_TRUE(bin_takes_rows_of(Bin{Path::merge, 0, 4}, 0, Bin{Path::merge, 0, 1}, 0));
+  EXPECT_FALSE(bin_takes_rows_of(Bin{Path::merge, 0, 8}, 0, Bin{Path::merge, 0, 1}, 0));
+  EXPECT_FALSE(bin_takes_rows_of(Bin{Path::hash, 128}, 0, Bin{Path::hash, 16}, 0));
+  EXPECT_FALSE(bin_takes_rows_of(Bin{Path::dense}, 0, Bin{Path::hash, 16}, 0));
+  EXPECT_FALSE(bin_takes_rows_of(Bin{Path::hash, 64}, 0, Bin{Path::sort, 16}, 0));
+  EXPECT_TRUE(bin_takes_rows_of(Bin{Path::hash, 64}, 0, Bin{Path::tiny, 16}, 0));
 }
 
 // On GPUs automatic merges only in matrices of at least SpgemmCapacity::merge_min_rows rows (a merge kernel waits
@@ -363,9 +424,10 @@ TYPED_TEST(Spgemm, SymbolicPlanIsReusedWhenOnlyValuesChange) {
       spk::SpgemmOptions o;
       o.algorithm = algorithm;
       o.walk = walk;
+      o.small_bin_rows = walk == spk::SpgemmWalk::flat ? 0 : join_every_bin;
       o.scratch_bytes = small_scratch;
       const std::string what = std::string(spk::to_string(algorithm)) + ", walk " + std::string(spk::to_string(walk)) +
-                               ", seed " + std::to_string(seed);
+                               ", small bins " + std::to_string(o.small_bin_rows) + ", seed " + std::to_string(seed);
       spk::SpgemmPlan<decltype(A)> plan;
       spk::spgemm_symbolic(A, B, plan, o);
       decltype(A) C;

@@ -25,6 +25,9 @@ struct SpgemmOptions {
   std::int64_t memory_budget_bytes = 0;  // what the product may allocate, C included; 0: free device memory
   int scratch_bytes = 0;                 // team scratch per accumulator; 0: the back-end's budget
   SpgemmWalk walk = SpgemmWalk::automatic;  // how hash and dense teams walk a row's products
+  // A bin of at most this many rows is run by the launch of the next larger bin that holds its rows; -1: the
+  // back-end's default (SpgemmCapacity::small_bin_rows: 512 on GPUs, 0 on hosts), 0: every bin its own launch.
+  std::int64_t small_bin_rows = -1;
 };
 
 // The symbolic result, reusable by spgemm_numeric while A's and B's sparsity patterns stay the same.
@@ -114,6 +117,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   p.a_rows = A.num_rows(), p.a_cols = A.num_cols(), p.a_nnz = A.nnz();
   p.b_rows = B.num_rows(), p.b_cols = B.num_cols(), p.b_nnz = B.nnz();
   p.capacity = select::spgemm_capacity<exec, Scalar, Ordinal>(options.scratch_bytes);
+  if (options.small_bin_rows >= 0) p.capacity.small_bin_rows = options.small_bin_rows;
   p.mean_b_row_length = B.num_rows() ? static_cast<double>(B.nnz()) / B.num_rows() : 0.0;
   p.memory_budget = options.memory_budget_bytes ? options.memory_budget_bytes : impl::free_memory_bytes<exec>();
   const std::int64_t rows = A.num_rows(), b_rows = B.num_rows();
@@ -123,14 +127,17 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   // temporaries ride in the plan's allocation instead: a cudaMalloc and cudaFree pair costs 15 to 90 us on the H200,
   // about what a whole SpGEMM phase of a small matrix takes.
   using Arena = impl::DeviceArena<Device>;
+  using Totals = impl::ScanTotals;
+  constexpr int scan_words = 4 * sizeof(Totals) / sizeof(std::int64_t) + 2;  // see the scans below
   const auto bin_count = [&](bool numeric) {
     return impl::SpgemmBinRule(options.algorithm, numeric, true, p.capacity, 0).bins().size();
   };
   const std::int64_t plan_arena_bytes =
       2 * Arena::template bytes_for<Ordinal>(rows) + Arena::template bytes_for<int>(rows);
-  const std::int64_t temp_arena_bytes = 2 * Arena::template bytes_for<Ordinal>(b_rows) +
+  const std::int64_t temp_arena_bytes = Arena::template bytes_for<std::int64_t>(scan_words) +
+                                        2 * Arena::template bytes_for<Ordinal>(b_rows) +
                                         2 * Arena::template bytes_for<int>(rows) +
-                                        Arena::template bytes_for<int>(std::max(rows, b_rows) + 1) +
+                                        Arena::template bytes_for<int>(std::max(rows, b_rows)) +
                                         impl::bin_rows_scratch_bytes<Device>(rows, bin_count(false)) +
                                         2 * impl::bin_rows_scratch_bytes<Device>(rows, bin_count(true));
   const bool plan_keeps_temporaries = temp_arena_bytes <= select::SpgemmCapacity::plan_keeps_temporaries_bytes;
@@ -138,14 +145,26 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   Arena own_temp = plan_keeps_temporaries ? Arena() : Arena("spk::spgemm::symbolic_scratch", temp_arena_bytes);
   Arena& temp = plan_keeps_temporaries ? p.storage : own_temp;
 
+  // Both scans queue their results (two ScanTotals each) and long-row counts in one zeroed block, which comes back
+  // in one host wait.
+  const auto scan_block = temp.template take<std::int64_t>(scan_words);
+  Kokkos::deep_copy(exec(), scan_block, std::int64_t{0});
+  const Kokkos::View<Totals*, Device, Kokkos::MemoryUnmanaged> totals(reinterpret_cast<Totals*>(scan_block.data()), 4);
+  // C's row offsets, allocated before the scans are queued (an allocation waits for the queue).
+  // Row counts start at zero: the symbolic paths write only rows with products.
+  p.row_map = rows ? Kokkos::View<Offset*, Device>(
+                         Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::row_map"), rows + 1)
+                   : Kokkos::View<Offset*, Device>("spk::spgemm::row_map", 1);
+
   // B's rows: column span, and whether they are sorted and duplicate-free (which lets a one-entry row of A copy).
   const auto b_lo = temp.template take<Ordinal>(b_rows);
   const auto b_hi = temp.template take<Ordinal>(b_rows);
   const auto b_map = B.row_map();
   const auto b_ent = B.entries();
-  const auto long_rows = temp.template take<int>(std::max(rows, b_rows) + 1);  // both scans' long rows
-  const std::int64_t unsorted_rows = impl::scan_rows<exec>(
-      "spk::spgemm::b_spans", b_rows, b_cols, long_rows, KOKKOS_LAMBDA(std::int64_t r) { return b_map(r); },
+  const auto long_rows = temp.template take<int>(std::max(rows, b_rows));  // both scans' long rows
+  impl::scan_rows<exec>(
+      "spk::spgemm::b_spans", b_rows, B.nnz(), b_cols, long_rows, Kokkos::subview(scan_block, scan_words - 2),
+      KOKKOS_LAMBDA(std::int64_t r) { return b_map(r); },
       KOKKOS_LAMBDA(BOffset begin, BOffset q, impl::RowSpan<Ordinal> & s) {
         const Ordinal c = b_ent(q);
         s.ordered = s.ordered && (q == begin || c > b_ent(q - 1));
@@ -156,13 +175,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         b_hi(r) = s.high;
         return std::int64_t{s.ordered ? 0 : 1};
       },
-      p.max_b_row_length);
+      Kokkos::subview(totals, std::make_pair(0, 2)));
 
   // A's rows: products (each row's, saturated to an int, bins both phases), column span.
-  // Row counts start at zero: the symbolic paths write only rows with products.
-  p.row_map = rows ? Kokkos::View<Offset*, Device>(
-                         Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::row_map"), rows + 1)
-                   : Kokkos::View<Offset*, Device>("spk::spgemm::row_map", 1);
   p.lo = p.storage.template take<Ordinal>(rows);
   p.hi = p.storage.template take<Ordinal>(rows);
   const auto row_products = temp.template take<int>(rows);
@@ -170,9 +185,9 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto a_map = A.row_map();
   const auto a_ent = A.entries();
   const auto row_map = p.row_map;
-  std::int64_t a_longest = 0;
-  p.products = impl::scan_rows<exec>(
-      "spk::spgemm::row_bounds", rows, b_cols, long_rows, KOKKOS_LAMBDA(std::int64_t r) { return a_map(r); },
+  impl::scan_rows<exec>(
+      "spk::spgemm::row_bounds", rows, A.nnz(), b_cols, long_rows, Kokkos::subview(scan_block, scan_words - 1),
+      KOKKOS_LAMBDA(std::int64_t r) { return a_map(r); },
       KOKKOS_LAMBDA(Offset, Offset q, impl::RowSpan<Ordinal> & s) {
         const Ordinal j = a_ent(q);
         const std::int64_t len = b_map(j + 1) - b_map(j);
@@ -186,7 +201,12 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         row_products(row) = static_cast<int>(s.count < most ? s.count : most);
         return s.count;
       },
-      a_longest);
+      Kokkos::subview(totals, std::make_pair(2, 4)));
+  const auto scanned = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), totals);
+  const Totals b_scan = impl::combine(scanned(0), scanned(1)), a_scan = impl::combine(scanned(2), scanned(3));
+  const std::int64_t unsorted_rows = b_scan.sum;
+  p.max_b_row_length = b_scan.most;
+  p.products = a_scan.sum;
 
   // Symbolic: bin by the bound, count each row's distinct columns into row_map, the global pool within the budget.
   p.b_sorted = unsorted_rows == 0;

@@ -4,6 +4,7 @@
 // Gustavson bin for every row), and rows of one bin are listed
 // together so each bin runs as one launch sized for it (Nagasaka, Nukada, Matsuoka, "High-performance and
 // memory-saving sparse general matrix-matrix multiplication for NVIDIA Pascal GPU", ICPP 2017).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -176,6 +177,63 @@ struct BinnedRows {
     return n;
   }
 };
+
+// One launch of run_spgemm_bins: a bin's rows, with those of the smaller bins that joined it.
+template <class Space>
+struct BinLaunch {
+  std::size_t bin = 0;
+  RowSlice<Space> rows;
+  std::int64_t widest = 0;  // the largest width_of(row) over those rows
+};
+
+// Whether bin `to`, after `from` in the bin order, can take `from`'s rows at little cost: a table, sort or lane group of
+// the same path at most 4 times as large (a row costs its bin's size: a numeric hash row sorts the whole table, so
+// rmat 16 8's and Cornell5's numeric phases lost 4-5% on the H200 when rows could join any larger bin), or a team hash
+// table 1 to 4 times the size of a tiny row's table. A hash bin takes no row wider than its own widest (`*_widest`):
+// that would cost the whole bin its ranked output (spgemm_hash.hpp).
+inline bool bin_takes_rows_of(const SpgemmBin& to, std::int64_t to_widest, const SpgemmBin& from,
+                              std::int64_t from_widest) {
+  const bool near = from.path == SpgemmPath::merge ? to.lanes <= 4 * from.lanes
+                                                   : to.slots >= from.slots && to.slots <= 4 * from.slots;
+  const bool hash_takes = to.path == SpgemmPath::hash && from_widest <= to_widest;
+  switch (from.path) {
+    case SpgemmPath::merge:
+    case SpgemmPath::sort: return to.path == from.path && near;
+    case SpgemmPath::hash: return hash_takes && near;
+    case SpgemmPath::tiny: return (to.path == SpgemmPath::tiny || hash_takes) && near;
+    default: return false;
+  }
+}
+
+// The launches for a binned row list: a busy bin of at most `few` rows joins the next busy bin when that one can
+// take its rows (bins are contiguous in the list, so the joined rows stay one slice), so that a few rows cost no
+// launch of their own.
+template <class Space>
+std::vector<BinLaunch<Space>> bin_launches(const BinnedRows<Space>& binned, std::int64_t few) {
+  std::vector<BinLaunch<Space>> out;
+  std::int64_t carried_from = -1, carried_widest = 0;  // the first row and widest row of bins joining the next
+  for (std::size_t b = 0; b < binned.bins.size(); ++b) {
+    RowSlice<Space> rows = binned.slice(b);
+    if (rows.count == 0) continue;
+    std::int64_t widest = binned.widest[b];
+    if (carried_from >= 0) {
+      rows.count += rows.begin - carried_from;
+      rows.begin = carried_from;
+      widest = std::max(widest, carried_widest);
+      carried_from = -1;
+    }
+    std::size_t next = b + 1;
+    while (next < binned.bins.size() && binned.slice(next).count == 0) ++next;
+    if (rows.count <= few && next < binned.bins.size() &&
+        bin_takes_rows_of(binned.bins[next], binned.widest[next], binned.bins[b], widest)) {
+      carried_from = rows.begin;
+      carried_widest = widest;
+      continue;
+    }
+    out.push_back({b, rows, widest});
+  }
+  return out;
+}
 
 constexpr int bin_chunk = 1024;  // rows one team of bin_rows counts: 4 per thread, many teams on small matrices
 

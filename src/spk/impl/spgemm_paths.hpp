@@ -1,8 +1,8 @@
 #pragma once
 // Runs every bin of a binned row list down its path (symbolic or numeric), with the launch shape for that path.
-// With more than one bin, table and tile bins go round the bin instances (bin_streams.hpp), which first wait for
-// what the default instance has queued and are all waited for on return (host waits); the global pool's batches and
-// Gustavson's workers keep the default instance.
+// Bins of a few rows join a larger bin's launch (bin_launches). With more than one launch, table and tile bins go
+// round the bin instances (bin_streams.hpp), which first wait for what the default instance has queued and are all
+// waited for on return (host waits); the global pool's batches and Gustavson's workers keep the default instance.
 #include <algorithm>
 
 #include "../select/spgemm_select.hpp"
@@ -25,16 +25,15 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
                      std::int64_t max_b_len, const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted,
                      SpgemmWalk walk) {
   using exec = typename Views::execution_space;
-  std::size_t busy = 0;
-  for (std::size_t b = 0; b < bins.bins.size(); ++b) busy += bins.slice(b).count > 0 ? 1 : 0;
-  // One bin (lap2d's and band's merges) stays on the default instance: the waits would buy no overlap.
+  const std::vector<BinLaunch<Space>> launches = bin_launches(bins, cap.small_bin_rows);
+  // One launch (lap2d's and band's merges) stays on the default instance: the waits would buy no overlap.
   const std::vector<exec> one{exec()};
-  const std::vector<exec>& instances = busy > 1 ? bin_instances<exec>() : one;
-  if (busy > 1) exec().fence();  // the bins read what the default instance wrote (row spans, counts, C's offsets)
+  const std::vector<exec>& instances = launches.size() > 1 ? bin_instances<exec>() : one;
+  if (launches.size() > 1) exec().fence();  // the bins read what the default instance wrote (spans, counts, offsets)
   std::size_t launched = 0;
-  for (std::size_t b = 0; b < bins.bins.size(); ++b) {
-    const RowSlice<Space> rows = bins.slice(b);
-    if (rows.count == 0) continue;
+  for (const BinLaunch<Space>& launch : launches) {
+    const std::size_t b = launch.bin;
+    const RowSlice<Space>& rows = launch.rows;
     const int slots = bins.bins[b].slots;
     const exec& space = instances[launched++ % instances.size()];
     switch (bins.bins[b].path) {
@@ -52,7 +51,7 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
         break;
       case SpgemmPath::hash: {
         const LaunchShape shape = select::spgemm_shape<exec>(mean_b_len, std::clamp(slots / 4, 64, 256), 0);
-        spgemm_hash_rows<numeric>(shape, v, rows, slots, sorted, lo, hi, bins.widest[b], cap.table_bytes,
+        spgemm_hash_rows<numeric>(shape, v, rows, slots, sorted, lo, hi, launch.widest, cap.table_bytes,
                                   select::spgemm_walk_chunk<exec>(walk, cap, shape, mean_b_len, max_b_len), space);
         break;
       }
@@ -73,7 +72,7 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
       case SpgemmPath::none: break;
     }
   }
-  if (busy > 1)
+  if (launches.size() > 1)
     for (std::size_t k = 0; k < std::min(launched, instances.size()); ++k) instances[k].fence();
 }
 

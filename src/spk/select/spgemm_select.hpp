@@ -28,6 +28,7 @@ struct SpgemmCapacity {
   int merge_max_columns = 0;      // rows with at most this many distinct columns (or a bound on them) merge
   std::int64_t merge_min_rows = 0;  // automatic merges only in matrices with at least this many rows
   int sort_max_products = 0;      // rows with at most this many products (and entries of A) sort in registers
+  std::int64_t small_bin_rows = 0;  // a bin of at most this many rows joins the next busy bin that holds its rows
   // The symbolic phase's temporaries up to this size live in the plan's allocation (kept with the plan) rather than
   // in one of their own: a separate cudaMalloc and cudaFree cost a small matrix's SpGEMM 15 to 90 us on the H200.
   static constexpr std::int64_t plan_keeps_temporaries_bytes = std::int64_t{4} << 20;
@@ -96,6 +97,10 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
   // of numeric time where tiny and hash tables took 155 us for every row; lap2d 1024 and band 1M x 5 gained).
   c.merge_min_rows = is_host_space<ExecSpace>() ? 0 : 65536;
   c.sort_max_products = 64;  // 8 slots a lane, at most 8 lanes a row; a bitonic network grows as n log^2 n
+  // A GPU launch costs the host about 5 us (H200, Kokkos 4.6), as long as a small matrix's whole bin takes on the
+  // device, and the ten-odd launches of a phase then set its pace; 512 rows fill less than one wave of the H200's
+  // hash teams. A host "launch" costs next to nothing.
+  c.small_bin_rows = is_host_space<ExecSpace>() ? 0 : 512;
   return c;
 }
 
