@@ -186,11 +186,11 @@ struct BinLaunch {
   std::int64_t widest = 0;  // the largest width_of(row) over those rows
 };
 
-// Whether bin `to`, after `from` in the bin order, can take `from`'s rows at little cost: a table, sort or lane group of
-// the same path at most 4 times as large (a row costs its bin's size: a numeric hash row sorts the whole table, so
-// rmat 16 8's and Cornell5's numeric phases lost 4-5% on the H200 when rows could join any larger bin), or a team hash
-// table 1 to 4 times the size of a tiny row's table. A hash bin takes no row wider than its own widest (`*_widest`):
-// that would cost the whole bin its ranked output (spgemm_hash.hpp).
+// Whether bin `to`, after `from` in the bin order, can take `from`'s rows at little cost: a table, sort or lane group
+// of the same path at most 4 times as large (a row costs its bin's size: a numeric hash row sorts its whole table, and
+// when rows could join any larger bin the numeric phases of rajat01, Cornell5 and rmat 16 8 lost 13%, 6% and 5% on
+// the H200), or a team hash table 1 to 4 times the size of a tiny row's table. A hash bin takes no row wider than its
+// own widest (`*_widest`): that could cost the whole bin its ranked output (spgemm_hash.hpp).
 inline bool bin_takes_rows_of(const SpgemmBin& to, std::int64_t to_widest, const SpgemmBin& from,
                               std::int64_t from_widest) {
   const bool near = from.path == SpgemmPath::merge ? to.lanes <= 4 * from.lanes

@@ -31,9 +31,9 @@ struct RowSpan {
 inline constexpr int scan_long_row = 32;  // entries a thread still walks alone
 
 // What a scan leaves on the device: the sum of done() over its rows and the most entries of a row (the short rows'
-// pass sees every row's length). A scan's
-// results stay on the device so that both of the symbolic phase's scans cost one host wait (rajat01 on the H200: four
-// waits, about 125 us of a 1 ms product, when each scan brought its sums back and then its long rows' sums).
+// pass sees every row's length). The results stay on the device so that both of the symbolic phase's scans cost one
+// host wait (rajat01 on the H200: four waits, about 125 us of a 1 ms product, when each scan brought its sums back and
+// then its long rows' sums).
 struct ScanTotals {
   std::int64_t sum = 0, most = 0;
 };
@@ -75,10 +75,11 @@ inline ScanTotals combine(const ScanTotals& short_rows, const ScanTotals& long_r
 // For each row: visit(begin, q, span) for every entry q in [begin, end) = [first(row), first(row + 1)), then
 // done(row, span). Queues its work on ExecSpace() without a host wait and leaves its results in totals(0) (rows of
 // at most scan_long_row entries) and totals(1).sum (longer rows). `list` has room for `rows` ints (the long rows),
-// `cursor` counts them; the caller zeroed totals and cursor. `entries` is first(rows) - first(0). A long row's entries are visited by the threads of a
-// team, each into its own span, merged with scratch atomics; the teams are launched for as many long rows as the
-// entries allow, at most 1024, and find on the device how many there are; a parallel_for, not a reduction, because
-// it mostly finds none (H200: a team reduction of 1024 teams that found none took 12.5 us).
+// `cursor` counts them; the caller zeroed totals and cursor. `entries` is first(rows) - first(0). A long row's
+// entries are visited by the threads of a team, each into its own span, merged with scratch atomics; the teams are
+// launched for as many long rows as the entries allow, at most 1024, and find on the device how many there are; a
+// parallel_for, not a reduction, because it mostly finds none (H200: a team reduction of 1024 teams that found none
+// took 12.5 us, this 3.3 us).
 template <class ExecSpace, class Ordinal, class List, class Cursor, class First, class Visit, class Done, class Totals>
 void scan_rows(const char* label, std::int64_t rows, std::int64_t entries, Ordinal empty_low, const List& list,
                const Cursor& cursor, const First& first, const Visit& visit, const Done& done, const Totals& totals) {
@@ -103,8 +104,8 @@ void scan_rows(const char* label, std::int64_t rows, std::int64_t entries, Ordin
           return;
         }
         RowSpan<Ordinal> s(empty_low);
-        // Four entries at a time: their loads are independent, so a thread waits once per four instead of once per
-        // entry (uniform 256k x 8 on the H200: the bounds scan took 58 us entry by entry).
+        // Four entries at a time, so that their independent loads can be issued together (uniform 256k x 8 on the
+        // H200: the bounds scan took 58 us entry by entry, 55 us so).
         auto q = begin;
         for (; q + 4 <= end; q += 4) {
           visit(begin, q, s);
