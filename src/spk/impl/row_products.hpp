@@ -172,7 +172,7 @@ KOKKOS_INLINE_FUNCTION void walk_flat(const Member& team, const Views& v, int ro
 // `narrow` (B's rows sorted), only the products with columns in [lo, hi) are visited, and only they are loaded.
 // Visits run concurrently on the team's lanes. `flat`: the staged walk through `stage` (whose chunk is then not 0),
 // else threads over A's entries and lanes over B's rows. Every lane of the team calls it (`lanes`: the team's vector
-// length); it ends with a team barrier.
+// length); it ends with a team barrier after the last visit (a row of A without entries visits nothing).
 template <bool numeric, bool flat, class Member, class Views, class Visit>
 KOKKOS_INLINE_FUNCTION void for_each_product(const Member& team, const Views& v, int row,
                                              const ProductStage<Views>& stage, int lanes, bool narrow,

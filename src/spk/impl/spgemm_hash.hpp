@@ -51,11 +51,10 @@ KOKKOS_INLINE_FUNCTION void hash_row(const Member& team, const Views& v, int row
     else
       fresh += inserted ? 1 : 0;
   };
-  for_each_product<numeric, flat>(team, v, row, stage, lanes, false, 0, 0, insert);
-  if (!numeric && fresh > 0) Kokkos::atomic_add(counter, fresh);
-  team.team_barrier();
-
+  for_each_product<numeric, flat>(team, v, row, stage, lanes, false, 0, 0, insert);  // ends with a team barrier
   if (!numeric) {
+    if (fresh > 0) Kokkos::atomic_add(counter, fresh);
+    team.team_barrier();
     Kokkos::single(Kokkos::PerTeam(team), [&]() { v.c_map(row) = static_cast<Offset>(*counter); });
     return;
   }
