@@ -2,6 +2,8 @@
 // every path forced on purpose (row merge, sorted rows, tiny rows, hash, dense tile, global fallback) and the
 // automatic binning, sorted and unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse,
 // and the argument checks.
+#include <array>
+
 #include <spk/reference/reference.hpp>
 #include <spk/spgemm.hpp>
 
@@ -276,6 +278,34 @@ TEST(SpgemmBinLaunches, SmallBinsJoinTheNextBinThatHoldsTheirRows) {
   EXPECT_FALSE(bin_takes_rows_of(Bin{Path::dense}, 0, Bin{Path::hash, 16}, 0));
   EXPECT_FALSE(bin_takes_rows_of(Bin{Path::hash, 64}, 0, Bin{Path::sort, 16}, 0));
   EXPECT_TRUE(bin_takes_rows_of(Bin{Path::hash, 64}, 0, Bin{Path::tiny, 16}, 0));
+}
+
+// Sort bins of any size join the next sort bin (at most 4 times as large) while the rows joined so far and that bin's
+// own fit what one wave of its launch holds.
+TEST(SpgemmBinLaunches, SortBinsJoinWhileTheyFitOneWave) {
+  using Bin = spk::impl::SpgemmBin;
+  spk::impl::BinnedRows<TestDevice> binned;
+  binned.bins = {Bin{},               Bin{Path::sort, 8},  Bin{Path::sort, 16},  Bin{Path::sort, 32},
+                 Bin{Path::sort, 64}, Bin{Path::sort, 128}, Bin{Path::hash, 256}};
+  const std::vector<std::int64_t> counts{0, 50, 60, 70, 0, 500, 40};
+  binned.begin.assign(counts.size() + 1, 0);
+  for (std::size_t b = 0; b < counts.size(); ++b) binned.begin[b + 1] = binned.begin[b] + counts[b];
+  binned.widest.assign(counts.size(), 0);
+  const auto launches_of = [&](std::int64_t lanes) {
+    std::vector<std::array<std::int64_t, 3>> out;
+    const auto wave_rows = [lanes](int slots) { return lanes / (slots / 8); };  // a lane per 8 products
+    for (const auto& l : spk::impl::bin_launches(binned, 0, wave_rows))
+      out.push_back({static_cast<std::int64_t>(l.bin), l.rows.begin, l.rows.count});
+    return out;
+  };
+  using L = std::vector<std::array<std::int64_t, 3>>;
+  // 1000 lanes: sort 8's 50 rows join sort 16 (110 of 500 a wave), then sort 32 (180 of 250); sort 128, 4 times sort
+  // 32 over the empty sort 64, holds 62 rows a wave, fewer than its own 500; the hash bin never takes sort rows.
+  EXPECT_EQ(launches_of(1000), (L{{3, 0, 180}, {5, 180, 500}, {6, 680, 40}}));
+  // 100,000 lanes: every sort bin in sort 128's launch.
+  EXPECT_EQ(launches_of(100000), (L{{5, 0, 680}, {6, 680, 40}}));
+  // 200 lanes: sort 16 holds 100 rows a wave, fewer than 50 + 60: no joins.
+  EXPECT_EQ(launches_of(200), (L{{1, 0, 50}, {2, 50, 60}, {3, 110, 70}, {5, 180, 500}, {6, 680, 40}}));
 }
 
 // On GPUs automatic merges only in matrices of at least SpgemmCapacity::merge_min_rows rows (a merge kernel waits

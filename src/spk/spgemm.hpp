@@ -26,7 +26,8 @@ struct SpgemmOptions {
   int scratch_bytes = 0;                 // team scratch per accumulator; 0: the back-end's budget
   SpgemmWalk walk = SpgemmWalk::automatic;  // how hash and dense teams walk a row's products
   // A bin of at most this many rows is run by the launch of the next larger bin that holds its rows; -1: the
-  // back-end's default (SpgemmCapacity::small_bin_rows: 512 on GPUs, 0 on hosts), 0: every bin its own launch.
+  // back-end's default (SpgemmCapacity::small_bin_rows: 512 on GPUs, 0 on hosts; on GPUs sort bins also join while
+  // they fit one wave of resident threads), 0: every bin its own launch.
   std::int64_t small_bin_rows = -1;
 };
 
@@ -118,6 +119,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   p.b_rows = B.num_rows(), p.b_cols = B.num_cols(), p.b_nnz = B.nnz();
   p.capacity = select::spgemm_capacity<exec, Scalar, Ordinal>(options.scratch_bytes);
   if (options.small_bin_rows >= 0) p.capacity.small_bin_rows = options.small_bin_rows;
+  if (options.small_bin_rows == 0) p.capacity.sort_wave_lanes = 0;
   p.mean_b_row_length = B.num_rows() ? static_cast<double>(B.nnz()) / B.num_rows() : 0.0;
   p.memory_budget = options.memory_budget_bytes ? options.memory_budget_bytes : impl::free_memory_bytes<exec>();
   const std::int64_t rows = A.num_rows(), b_rows = B.num_rows();

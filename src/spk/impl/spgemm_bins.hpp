@@ -205,11 +205,18 @@ inline bool bin_takes_rows_of(const SpgemmBin& to, std::int64_t to_widest, const
   }
 }
 
+// No sort bin joins for fitting one wave (bin_launches' default).
+struct NoSortWave {
+  std::int64_t operator()(int) const { return 0; }
+};
+
 // The launches for a binned row list: a busy bin of at most `few` rows joins the next busy bin when that one can
 // take its rows (bins are contiguous in the list, so the joined rows stay one slice), so that a few rows cost no
-// launch of their own.
-template <class Space>
-std::vector<BinLaunch<Space>> bin_launches(const BinnedRows<Space>& binned, std::int64_t few) {
+// launch of their own. A sort bin of any size also joins the next sort bin when both bins' rows fit what one wave of
+// that bin's launch holds, `sort_wave_rows(its slots)`.
+template <class Space, class SortWaveRows = NoSortWave>
+std::vector<BinLaunch<Space>> bin_launches(const BinnedRows<Space>& binned, std::int64_t few,
+                                           const SortWaveRows& sort_wave_rows = {}) {
   std::vector<BinLaunch<Space>> out;
   std::int64_t carried_from = -1, carried_widest = 0;  // the first row and widest row of bins joining the next
   for (std::size_t b = 0; b < binned.bins.size(); ++b) {
@@ -224,7 +231,13 @@ std::vector<BinLaunch<Space>> bin_launches(const BinnedRows<Space>& binned, std:
     }
     std::size_t next = b + 1;
     while (next < binned.bins.size() && binned.slice(next).count == 0) ++next;
-    if (rows.count <= few && next < binned.bins.size() &&
+    if (next == binned.bins.size()) {
+      out.push_back({b, rows, widest});
+      continue;
+    }
+    const bool one_wave = binned.bins[b].path == SpgemmPath::sort && binned.bins[next].path == SpgemmPath::sort &&
+                          rows.count + binned.slice(next).count <= sort_wave_rows(binned.bins[next].slots);
+    if ((rows.count <= few || one_wave) &&
         bin_takes_rows_of(binned.bins[next], binned.widest[next], binned.bins[b], widest)) {
       carried_from = rows.begin;
       carried_widest = widest;

@@ -137,9 +137,11 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
 }
 
 // Numeric sorted rows are written in order from column ranks over their spans [lo(row), hi(row)] when the bitmap
-// for the bin's widest span (`widest` columns) costs at most half the table's own scratch, both fit in
-// `scratch_budget` bytes, and the span is at most 4 columns per slot; else the table is sorted. (Ranks over wider,
-// sparser spans made rmat 16 8's numeric phase 3-8% slower on the H200: the lanes walk mostly empty words.)
+// for the bin's widest span (`widest` columns) costs at most twice the table's own scratch, both fit in
+// `scratch_budget` bytes, and the span is at most 64 columns per slot; else the table is sorted. (The earlier limits,
+// half the table and 4 columns per slot, left rajat01's and bayer10's wide rows to the sort: allowing them took
+// rajat01's numeric-only time from 0.365 to 0.327 ms, medians of 4 processes on the H200, with rmat 16 8 and
+// Cornell5 within their run-to-run spread.)
 // stage_entries: the flat product walk's chunk, or 0 to walk by entries (row_products.hpp).
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
@@ -150,8 +152,8 @@ void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
       std::int64_t{slots} * static_cast<std::int64_t>(sizeof(typename Views::ordinal_type) +
                                                       (numeric ? sizeof(typename Views::scalar_type) : 0));
   const std::int64_t rank_bytes = ColumnRanks::bytes_for(widest, shape.team_size);
-  const bool by_rank = numeric && sorted && 2 * rank_bytes <= table_bytes &&
-                       table_bytes + rank_bytes + 64 <= scratch_budget && 8 * ColumnRanks::words_for(widest) <= slots;
+  const bool by_rank = numeric && sorted && rank_bytes <= 2 * table_bytes &&
+                       table_bytes + rank_bytes + 64 <= scratch_budget && ColumnRanks::words_for(widest) <= 2 * slots;
   if constexpr (numeric) {
     if (by_rank) {
       const int words = static_cast<int>(ColumnRanks::words_for(widest));

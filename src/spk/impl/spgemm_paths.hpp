@@ -1,6 +1,6 @@
 #pragma once
 // Runs every bin of a binned row list down its path (symbolic or numeric), with the launch shape for that path.
-// Bins of a few rows join a larger bin's launch (bin_launches). With more than one launch, table and tile bins go
+// Bins of a few rows, and sort bins that fit one wave together, join a larger bin's launch (bin_launches). With more than one launch, table and tile bins go
 // round the bin instances (bin_streams.hpp), which first wait for what the default instance has queued and are all
 // waited for on return (host waits); the global pool's batches and Gustavson's workers keep the default instance.
 #include <algorithm>
@@ -25,7 +25,8 @@ void run_spgemm_bins(const Views& v, const BinnedRows<Space>& bins, const Global
                      std::int64_t max_b_len, const Bounds& lo, const Bounds& hi, bool sorted, bool b_sorted,
                      SpgemmWalk walk) {
   using exec = typename Views::execution_space;
-  const std::vector<BinLaunch<Space>> launches = bin_launches(bins, cap.small_bin_rows);
+  const auto sort_wave_rows = [&](int slots) { return cap.sort_wave_lanes / sort_lanes<exec>(slots); };
+  const std::vector<BinLaunch<Space>> launches = bin_launches(bins, cap.small_bin_rows, sort_wave_rows);
   // One launch (lap2d's and band's merges) stays on the default instance: the waits would buy no overlap.
   const std::vector<exec> one{exec()};
   const std::vector<exec>& instances = launches.size() > 1 ? bin_instances<exec>() : one;

@@ -219,7 +219,8 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
       });
 }
 
-// Rows of at most `n` products and n entries of A (n a power of two from 8 to 64, the bin's).
+// Rows of at most `n` products and n entries of A (n the bin's: a power of two from 8 to 128, the most that
+// SpgemmCapacity::sort_max_products allows).
 template <bool numeric, class Views, class Space>
 void spgemm_sort_rows(const Views& v, const RowSlice<Space>& rows, int n,
                       const typename Views::execution_space& space = {}) {
@@ -228,7 +229,8 @@ void spgemm_sort_rows(const Views& v, const RowSlice<Space>& rows, int n,
     case 8: spgemm_sort_rows_of<8, numeric>(v, rows, space); break;
     case 16: spgemm_sort_rows_of<16, numeric>(v, rows, space); break;
     case 32: spgemm_sort_rows_of<32, numeric>(v, rows, space); break;
-    default: spgemm_sort_rows_of<64, numeric>(v, rows, space); break;
+    case 64: spgemm_sort_rows_of<64, numeric>(v, rows, space); break;
+    default: spgemm_sort_rows_of<128, numeric>(v, rows, space); break;
   }
 }
 

@@ -29,6 +29,7 @@ struct SpgemmCapacity {
   std::int64_t merge_min_rows = 0;  // automatic merges only in matrices with at least this many rows
   int sort_max_products = 0;      // rows with at most this many products (and entries of A) sort in registers
   std::int64_t small_bin_rows = 0;  // a bin of at most this many rows joins the next busy bin that holds its rows
+  std::int64_t sort_wave_lanes = 0;  // lanes resident at once: sort bins join while their rows fit one wave of them
   // The symbolic phase's temporaries up to this size live in the plan's allocation (kept with the plan) rather than
   // in one of their own: a separate cudaMalloc and cudaFree cost a small matrix's SpGEMM 15 to 90 us on the H200.
   static constexpr std::int64_t plan_keeps_temporaries_bytes = std::int64_t{4} << 20;
@@ -96,11 +97,18 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
   // however few rows it has. Only many rows at once hide that (H200, bayer10, 13k rows: its merge bins took 225 us
   // of numeric time where tiny and hash tables took 155 us for every row; lap2d 1024 and band 1M x 5 gained).
   c.merge_min_rows = is_host_space<ExecSpace>() ? 0 : 65536;
-  c.sort_max_products = 64;  // 8 slots a lane, at most 8 lanes a row; a bitonic network grows as n log^2 n
+  // 8 slots a lane, at most 16 lanes a row (a bitonic network grows as n log^2 n). 128 rather than 64 sends the rows
+  // of 65-128 products from hash tables to the sort: bayer10's numeric-only time 0.105 to 0.094 ms (H200, medians of
+  // 4 processes); with 256, bayer10 and rajat01 took 0.51 and 0.90 ms end to end against 0.43 and 0.82 ms.
+  c.sort_max_products = 128;
   // A GPU launch costs the host about 5 us (H200, Kokkos 4.6), as long as a small matrix's whole bin takes on the
   // device, and the ten-odd launches of a phase then set its pace; 512 rows fill less than one wave of the H200's
   // hash teams. A host "launch" costs next to nothing.
   c.small_bin_rows = is_host_space<ExecSpace>() ? 0 : 512;
+  // Sort bins of any size also join while the joined launch fits one wave of the device's resident threads: the
+  // network runs in registers, so a short row in a larger network costs little beside a launch (bayer10's five sort
+  // bins in one launch: numeric-only time 0.095 to 0.078 ms, rmat 16 8's 9.6 to 8.2 ms, H200, medians of 4).
+  c.sort_wave_lanes = is_host_space<ExecSpace>() ? 0 : static_cast<std::int64_t>(ExecSpace().concurrency());
   return c;
 }
 
