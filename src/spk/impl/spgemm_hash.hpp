@@ -139,9 +139,8 @@ void launch_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<S
 // Numeric sorted rows are written in order from column ranks over their spans [lo(row), hi(row)] when the bitmap
 // for the bin's widest span (`widest` columns) costs at most twice the table's own scratch, both fit in
 // `scratch_budget` bytes, and the span is at most 64 columns per slot; else the table is sorted. (The earlier limits,
-// half the table and 4 columns per slot, left rajat01's and bayer10's wide rows to the sort: allowing them took
-// rajat01's numeric-only time from 0.365 to 0.327 ms, medians of 4 processes on the H200, with rmat 16 8 and
-// Cornell5 within their run-to-run spread.)
+// half the table and 4 columns per slot, sorted bins that ranks serve faster: rajat01's numeric-only time went from
+// 0.365 to 0.327 ms, medians of 4 processes on the H200, with rmat 16 8 and Cornell5 within their run-to-run spread.)
 // stage_entries: the flat product walk's chunk, or 0 to walk by entries (row_products.hpp).
 template <bool numeric, class Views, class Space, class Bounds>
 void spgemm_hash_rows(const LaunchShape& shape, const Views& v, const RowSlice<Space>& rows, int slots, bool sorted,
