@@ -281,7 +281,7 @@ TEST(SpgemmBinLaunches, SmallBinsJoinTheNextBinThatHoldsTheirRows) {
 }
 
 // Sort bins of any size join the next sort bin (at most 4 times as large) while the rows joined so far and that bin's
-// own fit what one wave of its launch holds.
+// own fit what the device's threads hold of that bin's rows.
 TEST(SpgemmBinLaunches, SortBinsJoinWhileTheyFitOneWave) {
   using Bin = spk::impl::SpgemmBin;
   spk::impl::BinnedRows<TestDevice> binned;

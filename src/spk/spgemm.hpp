@@ -27,7 +27,7 @@ struct SpgemmOptions {
   SpgemmWalk walk = SpgemmWalk::automatic;  // how hash and dense teams walk a row's products
   // A bin of at most this many rows is run by the launch of the next larger bin that holds its rows; -1: the
   // back-end's default (SpgemmCapacity::small_bin_rows: 512 on GPUs, 0 on hosts; on GPUs sort bins also join while
-  // they fit one wave of resident threads), 0: every bin its own launch.
+  // their lanes fit the device's threads), 0: every bin its own launch.
   std::int64_t small_bin_rows = -1;
 };
 

@@ -205,15 +205,15 @@ inline bool bin_takes_rows_of(const SpgemmBin& to, std::int64_t to_widest, const
   }
 }
 
-// No sort bin joins for fitting one wave (bin_launches' default).
+// No sort bin joins for fitting the device (bin_launches' default).
 struct NoSortWave {
   std::int64_t operator()(int) const { return 0; }
 };
 
 // The launches for a binned row list: a busy bin of at most `few` rows joins the next busy bin when that one can
 // take its rows (bins are contiguous in the list, so the joined rows stay one slice), so that a few rows cost no
-// launch of their own. A sort bin of any size also joins the next sort bin when both bins' rows fit what one wave of
-// that bin's launch holds, `sort_wave_rows(its slots)`.
+// launch of their own. A sort bin of any size also joins the next sort bin when both bins' rows fit what the device's
+// threads hold of that bin's rows, `sort_wave_rows(its slots)`.
 template <class Space, class SortWaveRows = NoSortWave>
 std::vector<BinLaunch<Space>> bin_launches(const BinnedRows<Space>& binned, std::int64_t few,
                                            const SortWaveRows& sort_wave_rows = {}) {

@@ -1,8 +1,9 @@
 #pragma once
 // Runs every bin of a binned row list down its path (symbolic or numeric), with the launch shape for that path.
-// Bins of a few rows, and sort bins that fit one wave together, join a larger bin's launch (bin_launches). With more than one launch, table and tile bins go
-// round the bin instances (bin_streams.hpp), which first wait for what the default instance has queued and are all
-// waited for on return (host waits); the global pool's batches and Gustavson's workers keep the default instance.
+// Bins of a few rows, and sort bins that fit the device together, join a larger bin's launch (bin_launches). With
+// more than one launch, table and tile bins go round the bin instances (bin_streams.hpp), which first wait for what
+// the default instance has queued and are all waited for on return (host waits); the global pool's batches and
+// Gustavson's workers keep the default instance.
 #include <algorithm>
 
 #include "../select/spgemm_select.hpp"

@@ -29,7 +29,7 @@ struct SpgemmCapacity {
   std::int64_t merge_min_rows = 0;  // automatic merges only in matrices with at least this many rows
   int sort_max_products = 0;      // rows with at most this many products (and entries of A) sort in registers
   std::int64_t small_bin_rows = 0;  // a bin of at most this many rows joins the next busy bin that holds its rows
-  std::int64_t sort_wave_lanes = 0;  // lanes resident at once: sort bins join while their rows fit one wave of them
+  std::int64_t sort_wave_lanes = 0;  // the device's threads (concurrency()): sort bins join while their lanes fit
   // The symbolic phase's temporaries up to this size live in the plan's allocation (kept with the plan) rather than
   // in one of their own: a separate cudaMalloc and cudaFree cost a small matrix's SpGEMM 15 to 90 us on the H200.
   static constexpr std::int64_t plan_keeps_temporaries_bytes = std::int64_t{4} << 20;
@@ -105,9 +105,10 @@ SpgemmCapacity spgemm_capacity(int scratch_bytes) {
   // device, and the ten-odd launches of a phase then set its pace; 512 rows fill less than one wave of the H200's
   // hash teams. A host "launch" costs next to nothing.
   c.small_bin_rows = is_host_space<ExecSpace>() ? 0 : 512;
-  // Sort bins of any size also join while the joined launch fits one wave of the device's resident threads: the
-  // network runs in registers, so a short row in a larger network costs little beside a launch (bayer10's five sort
-  // bins in one launch: numeric-only time 0.095 to 0.078 ms, rmat 16 8's 9.6 to 8.2 ms, H200, medians of 4).
+  // Sort bins of any size also join while the joined launch's lanes fit the device's threads (the sort kernel's
+  // launch bounds keep half of them resident, so at most two waves): the network runs in registers, so a short row in
+  // a larger network costs little beside a launch (bayer10's five sort bins in one launch: numeric-only time 0.095 to
+  // 0.078 ms, rmat 16 8's 9.6 to 8.2 ms, H200, medians of 4).
   c.sort_wave_lanes = is_host_space<ExecSpace>() ? 0 : static_cast<std::int64_t>(ExecSpace().concurrency());
   return c;
 }
