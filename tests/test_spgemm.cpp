@@ -3,6 +3,7 @@
 // automatic binning, sorted and unsorted output, batched and unbatched global pools, edge shapes, symbolic reuse,
 // and the argument checks.
 #include <array>
+#include <utility>
 
 #include <spk/reference/reference.hpp>
 #include <spk/spgemm.hpp>
@@ -226,20 +227,28 @@ TYPED_TEST(Spgemm, BinsReachEveryPath) {
   }
 }
 
+// A hand-made bin list: bins[b] holds counts[b] rows, listed in bin order; no row spans any column.
+static spk::impl::BinnedRows<TestDevice> binned_rows(std::vector<spk::impl::SpgemmBin> bins,
+                                                     const std::vector<std::int64_t>& counts) {
+  spk::impl::BinnedRows<TestDevice> binned;
+  binned.bins = std::move(bins);
+  binned.begin.assign(counts.size() + 1, 0);
+  for (std::size_t b = 0; b < counts.size(); ++b) binned.begin[b + 1] = binned.begin[b] + counts[b];
+  binned.widest.assign(counts.size(), 0);
+  return binned;
+}
+
 // A bin of a few rows joins the launch of the next busy bin when that bin holds its rows at little cost (a table, sort
 // or lane group of its path at most 4 times as large; a hash table 1 to 4 times as large for a tiny row; no wider a
 // span for any row joining a hash bin), and every row is launched once.
 TEST(SpgemmBinLaunches, SmallBinsJoinTheNextBinThatHoldsTheirRows) {
   using Bin = spk::impl::SpgemmBin;
-  spk::impl::BinnedRows<TestDevice> binned;
-  binned.bins = {Bin{},              Bin{Path::copy},     Bin{Path::merge, 0, 1}, Bin{Path::merge, 0, 2},
-                 Bin{Path::sort, 8}, Bin{Path::sort, 16}, Bin{Path::tiny, 8},     Bin{Path::tiny, 32},
-                 Bin{Path::hash, 8}, Bin{Path::hash, 16}, Bin{Path::hash, 32},    Bin{Path::hash, 64},
-                 Bin{Path::dense},   Bin{Path::global}};
   const std::vector<std::int64_t> counts{0, 5, 0, 3, 2, 100, 4, 2, 9, 0, 600, 8, 7, 1};
-  binned.begin.assign(counts.size() + 1, 0);
-  for (std::size_t b = 0; b < counts.size(); ++b) binned.begin[b + 1] = binned.begin[b] + counts[b];
-  binned.widest.assign(counts.size(), 0);
+  auto binned = binned_rows({Bin{}, Bin{Path::copy}, Bin{Path::merge, 0, 1}, Bin{Path::merge, 0, 2}, Bin{Path::sort, 8},
+                             Bin{Path::sort, 16}, Bin{Path::tiny, 8}, Bin{Path::tiny, 32}, Bin{Path::hash, 8},
+                             Bin{Path::hash, 16}, Bin{Path::hash, 32}, Bin{Path::hash, 64}, Bin{Path::dense},
+                             Bin{Path::global}},
+                            counts);
   for (std::size_t b = 0; b < counts.size(); ++b) binned.widest[b] = 10 * static_cast<std::int64_t>(b);
   binned.widest[10] = 300;  // hash 32's rows span more than hash 64's
   struct Seen {
@@ -284,13 +293,9 @@ TEST(SpgemmBinLaunches, SmallBinsJoinTheNextBinThatHoldsTheirRows) {
 // own fit what the device's threads hold of that bin's rows.
 TEST(SpgemmBinLaunches, SortBinsJoinWhileTheyFitOneWave) {
   using Bin = spk::impl::SpgemmBin;
-  spk::impl::BinnedRows<TestDevice> binned;
-  binned.bins = {Bin{},               Bin{Path::sort, 8},  Bin{Path::sort, 16},  Bin{Path::sort, 32},
-                 Bin{Path::sort, 64}, Bin{Path::sort, 128}, Bin{Path::hash, 256}};
-  const std::vector<std::int64_t> counts{0, 50, 60, 70, 0, 500, 40};
-  binned.begin.assign(counts.size() + 1, 0);
-  for (std::size_t b = 0; b < counts.size(); ++b) binned.begin[b + 1] = binned.begin[b] + counts[b];
-  binned.widest.assign(counts.size(), 0);
+  const auto binned = binned_rows({Bin{}, Bin{Path::sort, 8}, Bin{Path::sort, 16}, Bin{Path::sort, 32},
+                                   Bin{Path::sort, 64}, Bin{Path::sort, 128}, Bin{Path::hash, 256}},
+                                  {0, 50, 60, 70, 0, 500, 40});
   const auto launches_of = [&](std::int64_t lanes) {
     std::vector<std::array<std::int64_t, 3>> out;
     const auto wave_rows = [lanes](int slots) { return lanes / (slots / 8); };  // a lane per 8 products

@@ -38,7 +38,12 @@ struct ScanTotals {
   std::int64_t sum = 0, most = 0;
 };
 
-// Kokkos reducer of ScanTotals: sums add, most takes the max. Its result is a device view, so the reduction is
+// Two ScanTotals as one: sums add, most takes the max (a reduction's join, and a scan's two parts on the host).
+KOKKOS_INLINE_FUNCTION ScanTotals combine(const ScanTotals& a, const ScanTotals& b) {
+  return {a.sum + b.sum, a.most > b.most ? a.most : b.most};
+}
+
+// Kokkos reducer of ScanTotals by combine(). Its result is a device view, so the reduction is
 // queued without a host wait.
 template <class Space>
 struct ScanTotalsReducer {
@@ -48,11 +53,9 @@ struct ScanTotalsReducer {
   result_view_type value;
 
   KOKKOS_INLINE_FUNCTION explicit ScanTotalsReducer(const result_view_type& v) : value(v) {}
-  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
-    dest.sum += src.sum;
-    dest.most = src.most > dest.most ? src.most : dest.most;
-  }
+  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const { dest = combine(dest, src); }
 #if KOKKOS_VERSION < 40000
+  // Kokkos 3 joins through volatile references, which combine() cannot take.
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
     dest.sum += src.sum;
     dest.most = src.most > dest.most ? src.most : dest.most;
@@ -67,10 +70,6 @@ struct ScanTotalsReducer {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return false; }
 };
 
-// A scan's two ScanTotals, read back on the host, as one.
-inline ScanTotals combine(const ScanTotals& short_rows, const ScanTotals& long_rows) {
-  return {short_rows.sum + long_rows.sum, short_rows.most > long_rows.most ? short_rows.most : long_rows.most};
-}
 
 // For each row: visit(begin, q, span) for every entry q in [begin, end) = [first(row), first(row + 1)), then
 // done(row, span). Queues its work on ExecSpace() without a host wait and leaves its results in totals(0) (rows of
