@@ -168,6 +168,85 @@ TYPED_TEST(Spmm, LaneGroupsShareRowsNonzeros) {
     }
 }
 
+// Row-major B and C one element off their allocation's alignment: GPU lanes read B with packed 8/16-byte loads, so
+// a B that cannot take them runs with one column per lane (spmm_columns_per_lane); every algorithm and every
+// compiled columns-per-lane value still matches the oracle.
+TYPED_TEST(Spmm, MisalignedRowMajorBlocksMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  using Unmanaged = Kokkos::View<S**, Kokkos::LayoutRight, TestDevice, Kokkos::MemoryUnmanaged>;
+  const std::uint64_t seed = fresh_seed();
+  const auto hA = random_csr<S, Off>(edge_shapes()[0], seed);  // 700 x 650
+  const auto A = spk::copy_to<TestDevice>(hA);
+  const int k = 36;
+  Kokkos::View<S*, TestDevice> b_store("b_store", hA.num_cols() * k + 1), c_store("c_store", hA.num_rows() * k + 1);
+  const Unmanaged B(b_store.data() + 1, hA.num_cols(), k), C(c_store.data() + 1, hA.num_rows(), k);
+  auto hB = Kokkos::create_mirror_view(B);
+  fill_random(hB, seed + 1);
+  Kokkos::deep_copy(B, hB);
+  EXPECT_EQ(spk::impl::spmm_columns_per_lane<TestExec>(B, 4), spk::is_host_space<TestExec>() ? 4 : 1);
+  EXPECT_EQ(spk::impl::spmm_columns_per_lane<TestExec>(Unmanaged(b_store.data(), hA.num_cols(), k), 4), 4);
+  Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", hA.num_rows(), k);
+  spk::reference::spmm(1.0, hA, hB, 0.0, ref);
+  for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
+    for (const int cpl : {1, 2, 4, 8, 16}) {
+      if (!spk::impl::spmm_columns_per_lane_compiled<TestExec>(cpl)) continue;
+      spk::SpmmOptions options;
+      options.algorithm = algo;
+      options.columns_per_lane = cpl;
+      poison(C);
+      spk::spmm(S(1), A, B, S(0), C, options);
+      const auto hC = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C);
+      EXPECT_LE(relative_error(hC, ref), tolerance<S>(longest_row(hA)))
+          << spk::to_string(algo) << " " << cpl << " columns per lane, seed " << seed;
+    }
+}
+
+// A row split over hundreds of flat chunks: on GPUs its fix-up is a team's (long_fixups), which adds the carries in a
+// fixed order, so two calls agree bit for bit; k = 37 leaves part of the last column pass idle, k = 70 takes three.
+TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const std::uint64_t seed = fresh_seed();
+  const Shape shape{"one-long", 500, 4000, [](std::int64_t r, std::mt19937_64&) { return r == 100 ? 4000 : 3; }};
+  const auto hA = random_csr<S, Off>(shape, seed);
+  const auto A = spk::copy_to<TestDevice>(hA);
+  for (const int k : {37, 70}) {
+    spk::SpmmOptions options;
+    options.algorithm = spk::SpmmAlgorithm::flat;
+    options.shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::flat, spk::RowLengthStats{}, k);
+    options.shape->chunk = 8;  // row 100 spans about 500 chunks
+    const auto plan = spk::make_spmm_plan(A, k, options);
+    EXPECT_EQ(plan.merge_path.long_fixups.extent(0), spk::is_host_space<TestExec>() ? 0u : 1u) << "k " << k;
+    for (const S beta : {S(0), S(-0.5)}) {
+      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> B("B", hA.num_cols(), k), C1("C1", hA.num_rows(), k),
+          C2("C2", hA.num_rows(), k);
+      auto hB = Kokkos::create_mirror_view(B);
+      auto hC = Kokkos::create_mirror_view(C1);
+      fill_random(hB, seed + 1);
+      Kokkos::deep_copy(B, hB);
+      if (beta == S(0))
+        poison(hC);
+      else
+        fill_random(hC, seed + 2);
+      Kokkos::deep_copy(C1, hC);
+      Kokkos::deep_copy(C2, hC);
+      Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", hA.num_rows(), k);
+      for (std::size_t i = 0; i < ref.extent(0); ++i)
+        for (int j = 0; j < k; ++j) ref(i, j) = beta == S(0) ? 0.0 : static_cast<double>(hC(i, j));
+      spk::reference::spmm(2.0, hA, hB, static_cast<double>(beta), ref);
+      spk::spmm(plan, S(2), A, B, beta, C1);
+      spk::spmm(plan, S(2), A, B, beta, C2);
+      const auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
+      const auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
+      EXPECT_LE(relative_error(h1, ref), tolerance<S>(longest_row(hA))) << "k " << k << " seed " << seed;
+      for (std::size_t i = 0; i < h1.extent(0); ++i)
+        for (int j = 0; j < k; ++j)
+          ASSERT_EQ(std::memcmp(&h1(i, j), &h2(i, j), sizeof(S)), 0) << "k " << k << " " << i << "," << j;
+    }
+  }
+}
+
 TEST(SpmmLaneGroups, SlotsAreTheFewestLanesCoveringTheColumns) {
   EXPECT_EQ(spk::impl::spmm_lane_slots(32, 1, 32), 32);  // one column per lane: no groups
   EXPECT_EQ(spk::impl::spmm_lane_slots(32, 4, 32), 8);   // 4 groups of 8 lanes
@@ -407,9 +486,10 @@ TEST(SpmmArguments, DimensionMismatchesThrow) {
   EXPECT_NO_THROW(spk::spmm(1.0, A, B, 0.0, C));
   EXPECT_THROW(spk::spmm(1.0, A, bad_B, 0.0, C), spk::invalid_argument);
   EXPECT_THROW(spk::spmm(1.0, A, B, 0.0, bad_C), spk::invalid_argument);
-  // A row stride the kernels cannot index with an int is refused before any kernel reads B (never dereferenced).
+  // A row stride of 4 GiB or more, which the kernels' 32-bit row offsets cannot step, is refused before any kernel
+  // reads B (never dereferenced).
   Kokkos::View<double**, Kokkos::LayoutStride, TestDevice, Kokkos::MemoryUnmanaged> far_rows(
-      B.data(), Kokkos::LayoutStride(650, std::size_t(1) << 31, 8, 1));
+      B.data(), Kokkos::LayoutStride(650, std::size_t(1) << 29, 8, 1));
   EXPECT_THROW(spk::spmm(1.0, A, far_rows, 0.0, C), spk::invalid_argument);
   const auto plan = spk::make_spmm_plan(A, 4);
   EXPECT_THROW(spk::spmm(plan, 1.0, A, B, 0.0, C), spk::invalid_argument);

@@ -155,9 +155,12 @@ void check_spmm_arguments(const Plan& plan, const Matrix& A, const BView& B, con
     throw invalid_argument(concat("spk::spmm: C has ", C.extent(0), " rows, expected A.rows = ", A.num_rows()));
   if (C.extent(1) != B.extent(1))
     throw invalid_argument(concat("spk::spmm: C has ", C.extent(1), " columns, expected B's ", B.extent(1)));
-  if (B.stride(0) > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw invalid_argument(concat("spk::spmm: B's row stride is ", B.stride(0), ", more than the ",
-                                  std::numeric_limits<int>::max(), " the kernels index with"));
+  // The kernels step from row to row of B with a 32-bit byte offset (impl::LaneRows).
+  const std::size_t row_bytes = B.stride(0) * sizeof(typename BView::non_const_value_type);
+  if (row_bytes > std::numeric_limits<std::uint32_t>::max())
+    throw invalid_argument(concat("spk::spmm: B's row stride is ", B.stride(0), " elements (", row_bytes,
+                                  " bytes), more than the ", std::numeric_limits<std::uint32_t>::max(),
+                                  " bytes the kernels step between rows with"));
   if (B.extent(1) != static_cast<std::size_t>(plan.k))
     throw invalid_argument(concat("spk::spmm: the plan was made for k = ", plan.k, ", but B has ", B.extent(1),
                                   " columns"));

@@ -70,16 +70,25 @@ KOKKOS_INLINE_FUNCTION LaneColumns lane_columns(int c0, int lane, int lanes) {
   }
 }
 
-// True when a lane's CPL consecutive columns of B may be read with aligned 8/16-byte loads.
-template <int CPL, class BView>
-bool packed_loads_ok(const BView& B) {
+// Row-major B on GPUs: a lane's CPL consecutive columns are read with aligned 8- or 16-byte loads (load_packed),
+// decided at compile time so the gather loop carries no scalar fallback. The launchers run a B whose data or row
+// stride is not aligned to that width with one column per lane instead (spmm_columns_per_lane).
+template <class ExecSpace, int CPL, class BView>
+constexpr bool spmm_packed_loads() {
+  return !is_host_space<ExecSpace>() && CPL > 1 &&
+         std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>;
+}
+
+// The columns per lane a launch runs: the shape's, or 1 when packed loads need an alignment B lacks.
+template <class ExecSpace, class BView>
+int spmm_columns_per_lane(const BView& B, int cpl) {
   using S = typename BView::non_const_value_type;
-  constexpr std::size_t bytes = CPL * sizeof(S) < 16 ? CPL * sizeof(S) : 16;
-  if constexpr (!std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight> || CPL == 1) {
-    return false;
-  } else {
-    return reinterpret_cast<std::uintptr_t>(B.data()) % bytes == 0 && (B.stride(0) * sizeof(S)) % bytes == 0;
-  }
+  if (is_host_space<ExecSpace>() || cpl <= 1 || !std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>)
+    return cpl;
+  const std::size_t bytes = cpl * sizeof(S) < 16 ? cpl * sizeof(S) : 16;
+  const bool aligned =
+      reinterpret_cast<std::uintptr_t>(B.data()) % bytes == 0 && (B.stride(0) * sizeof(S)) % bytes == 0;
+  return aligned ? cpl : 1;
 }
 
 // x[j] = p[j] for j < N with loads of up to 16 bytes; p must be aligned to min(16, N * sizeof(S)).
@@ -97,7 +106,10 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
 }
 
 // Nonzeros whose B loads a lane keeps in flight at once: U nonzeros x CPL columns, about 128 bytes, so the gathers of
-// a row overlap instead of queueing one latency after another.
+// a row overlap instead of queueing one latency after another. The sums then take the U gathers last to first: the
+// chain of adds starts with the last load, so every load is issued before the first add. Taken first to first, ptxas
+// placed each add right behind its own load to save registers and kept one or two loads in flight (Cornell5, k = 32:
+// 56 registers, 24 cycles between issues, fp64 9% slower than with 93 registers).
 template <class Scalar, int CPL>
 constexpr int spmm_gathers_in_flight() {
   constexpr int n = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
@@ -106,27 +118,35 @@ constexpr int spmm_gathers_in_flight() {
 
 // A lane's columns of B's row c, B(c, lc.first + j * lc.step), as the lane's base pointer plus c times B's row
 // stride rather than the View's operator(), which recomputes the full 64-bit index per gather: 9% faster on pushpull
-// (k = 32, fp32, H200 A/B in perf/results/h200-cuda.md).
+// (k = 32, fp32, H200 A/B in perf/results/h200-cuda.md). The row offset is in bytes, an unsigned 32-bit index times a
+// 32-bit stride (spmm() checks that B's row stride fits), so a GPU forms the address in one wide multiply-add.
 template <class BView>
 struct LaneRows {
-  decltype(std::declval<BView>().data()) base;
-  int row_stride;  // spmm() checks that it fits an int
+  using pointer = decltype(std::declval<BView>().data());
+  using byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<pointer>>, const char, char>;
+  pointer base;
+  std::uint32_t row_bytes;
   std::int64_t column_step;
 
   KOKKOS_INLINE_FUNCTION LaneRows(const BView& B, LaneColumns lc)
       : base(B.data() + static_cast<std::int64_t>(lc.first) * B.stride(1)),
-        row_stride(static_cast<int>(B.stride(0))),
+        row_bytes(static_cast<std::uint32_t>(B.stride(0) * sizeof(typename BView::non_const_value_type))),
         column_step(static_cast<std::int64_t>(lc.step) * B.stride(1)) {}
 
   template <class Ordinal>
-  KOKKOS_INLINE_FUNCTION auto row(Ordinal c) const {
-    return base + static_cast<std::int64_t>(c) * row_stride;
+  KOKKOS_INLINE_FUNCTION pointer row(Ordinal c) const {
+    std::uint64_t offset;
+    if constexpr (sizeof(Ordinal) <= sizeof(std::uint32_t))
+      offset = static_cast<std::uint64_t>(static_cast<std::uint32_t>(c)) * row_bytes;
+    else
+      offset = static_cast<std::uint64_t>(c) * row_bytes;
+    return reinterpret_cast<pointer>(reinterpret_cast<byte*>(base) + offset);
   }
-  // x = the lane's CPL columns of row c, every one of which exists; packed: aligned vector loads (packed_loads_ok).
-  template <int CPL, class Ordinal, class Scalar>
-  KOKKOS_INLINE_FUNCTION void load(Ordinal c, bool packed, Scalar (&x)[CPL]) const {
+  // x = the lane's CPL columns of row c, every one of which exists; Packed: spmm_packed_loads.
+  template <int CPL, bool Packed, class Ordinal, class Scalar>
+  KOKKOS_INLINE_FUNCTION void load(Ordinal c, Scalar (&x)[CPL]) const {
     const auto* r = row(c);
-    if (packed)
+    if constexpr (Packed)
       load_packed<CPL>(r, x);
     else
       for (int j = 0; j < CPL; ++j) x[j] = r[j * column_step];
@@ -139,11 +159,11 @@ struct UnitStep {
 };
 
 // acc[j] += sum over p = b, b + step, ... < e of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged
-// scratch or the matrix's own arrays (long rows). packed: lc.step is 1 and B allows aligned vector loads
-// (packed_loads_ok). step > 1: the lane is in one of `step` lane groups sharing the row (lane_groups.hpp).
+// scratch or the matrix's own arrays (long rows). step > 1: the lane is in one of `step` lane groups sharing the row
+// (lane_groups.hpp).
 template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
-                                            const BView& B, LaneColumns lc, bool packed, int k, int step = 1) {
+                                            const BView& B, LaneColumns lc, int k, int step = 1) {
   // A local copy: the caller's array might alias B as far as the compiler knows, which would make every update a
   // store and a reload (1.4x slower on the CPU, before vectorisation).
   Scalar acc[CPL];
@@ -166,11 +186,12 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
   // (the common case: 5-50 nonzeros) issues all of its loads before its first use. The gather loop still costs about
   // 19 instructions per nonzero per warp.
   constexpr int U = spmm_gathers_in_flight<Scalar, CPL>();
+  constexpr bool packed = spmm_packed_loads<ExecSpace, CPL, BView>();
   const int first_col = lc.first, stride = lc.step;
   const LaneRows<BView> lane_rows(B, lc);
   const auto gather = [&](Index p, Scalar& v, Scalar(&x)[CPL]) {
     v = vals(p);
-    lane_rows.template load<CPL>(cols(p), packed, x);
+    lane_rows.template load<CPL, packed>(cols(p), x);
   };
   // s: the nonzero step, a compile-time 1 without lane groups, so that loop stays what it was before them.
   const auto every_column = [&](auto s) {
@@ -184,7 +205,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
           for (int j = 0; j < CPL; ++j) x[u][j] = Scalar(0);
         }
       }
-      for (int u = 0; u < U; ++u)
+      for (int u = U - 1; u >= 0; --u)  // the last gather first (spmm_gathers_in_flight)
         for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
     }
   };
@@ -209,8 +230,8 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
 // sums. Every lane of the vector must call it.
 template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_row(Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
-                                           const BView& B, LaneColumns lc, bool packed, int k, const LaneGroup& g) {
-  accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b + g.group, e, B, lc, packed, k, g.groups);
+                                           const BView& B, LaneColumns lc, int k, const LaneGroup& g) {
+  accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b + g.group, e, B, lc, k, g.groups);
   if (g.groups > 1)
     for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
 }
@@ -254,7 +275,7 @@ template <int CPL, class ExecSpace, class Member, class Partials, class Entries,
 KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& partials, const Entries& entries,
                                           const Values& values, Offset begin, Offset end, const BView& B,
                                           const CView& C, std::int64_t row, int c_begin, int c_end, int lanes,
-                                          int slot_bits, bool packed, Scalar alpha, Scalar beta) {
+                                          int slot_bits, Scalar alpha, Scalar beta) {
   const int threads = team.team_size(), width = CPL << slot_bits;
   const int k = static_cast<int>(B.extent(1));
   const std::int64_t n = end - begin;
@@ -266,7 +287,7 @@ KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& pa
         const LaneGroup g = lane_group(lane, lanes, slot_bits);
         const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, g.slot, g.slots);
         Scalar acc[CPL] = {};
-        accumulate_row<CPL, ExecSpace>(acc, entries, values, b, e, B, lc, packed, k, g);
+        accumulate_row<CPL, ExecSpace>(acc, entries, values, b, e, B, lc, k, g);
         if (g.group == 0)
           for (int j = 0; j < CPL; ++j) partials(i * width + lc.first - c0 + j * lc.step) = acc[j];
       });

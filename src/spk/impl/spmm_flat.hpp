@@ -6,6 +6,9 @@
 // lanes than the vector has, lane_groups.hpp): rows ending inside the chunk are stored, the partial of a row
 // continuing past the chunk goes to carry(t, :), the in-chunk part of a row that began earlier to head(t, :). A
 // fix-up pass then adds, for each split row, its carries in chunk order and its head: deterministic, no atomics.
+// A row split over more than long_fixup_carries chunks (one row holding most of the nonzeros) gets a team for its
+// fix-up instead of one thread per column, whose serial sum of 700 carries took 67 us under ncu where the main
+// kernel took 25 (arrow, fp32, k = 32).
 // A host team (one thread) reads A in place instead of staging it.
 // Carries cost 2 x chunks x k scalars, so the selector keeps chunks several times longer than the mean row.
 #include "merge_path.hpp"
@@ -13,10 +16,14 @@
 
 namespace spk::impl {
 
+// Carries beyond which a fix-up is long: one thread per column would add them one latency-bound batch at a time.
+constexpr std::int64_t long_fixup_carries = 32;
+
 template <class Device, class Scalar>
 struct SpmmMergePath : MergePartition<Device> {
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> carry;  // partial of row split_row(t+1) inside chunk t
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> head;   // in-chunk part of row split_row(t) begun earlier
+  Kokkos::View<std::int64_t*, Device> long_fixups;  // the f whose fix-up adds more than long_fixup_carries (GPUs)
 };
 
 template <class Matrix>
@@ -32,6 +39,12 @@ SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_s
                                 mp.chunks, k);
   mp.head = decltype(mp.head)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmm_flat::head"), mp.chunks,
                               k);
+  using exec = typename Matrix::execution_space;
+  const auto fix = mp.fixups, fixup_first = mp.fixup_first;
+  if (!is_host_space<exec>() && fix.extent(0) > 0)
+    mp.long_fixups = compact_indices<exec, Device>(
+        "spk::spmm_flat::long_fixups", static_cast<std::int64_t>(fix.extent(0)),
+        KOKKOS_LAMBDA(const std::int64_t f)->bool { return fix(f) - fixup_first(f) > long_fixup_carries; });
   return mp;
 }
 
@@ -54,7 +67,6 @@ struct SpmmFlatTeam {
   int lanes;
   int slot_bits;  // 2^slot_bits lanes per lane group (lane_groups.hpp); the groups share each row's nonzeros
   int capacity;  // nonzeros of one team's chunks at most: team_size * chunk
-  bool packed;   // packed_loads_ok(B)
 
   static std::size_t scratch_bytes(int capacity) {
     return T::ordinal_scratch::shmem_size(capacity) + T::scalar_scratch::shmem_size(capacity);
@@ -74,7 +86,7 @@ struct SpmmFlatTeam {
           for (int c0 = 0; c0 < k; c0 += width) {
             const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
             Scalar acc[CPL] = {};
-            accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, packed, k);
+            accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, k);
             finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         }
@@ -96,7 +108,7 @@ struct SpmmFlatTeam {
             const auto [b, e] = span_in_chunk(t, row);  // staged: offsets from base
             Scalar acc[CPL] = {};
             accumulate_row<CPL, exec>(acc, cols, vals, static_cast<int>(b - base), static_cast<int>(e - base), B,
-                                      lc, packed, k, g);
+                                      lc, k, g);
             if (g.group == 0) finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
           }
         });
@@ -133,6 +145,51 @@ struct SpmmFlatTeam {
   }
 };
 
+// The long fix-ups, a team each: vector lanes across columns, thread i adding carries first + i, first + i +
+// threads, ... (a warp reads one carry row per load), then the threads' sums added in thread order with the head.
+template <class Device, class Scalar, class CView>
+void spmm_flat_long_fixups(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha, Scalar beta, const CView& C) {
+  using exec = typename Device::execution_space;
+  using policy_type = team_policy_for<exec>;
+  using scratch =
+      Kokkos::View<Scalar**, Kokkos::LayoutRight, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const int k = static_cast<int>(C.extent(1));
+  int lanes = 1;
+  while (lanes < k && lanes < max_vector_length<exec>()) lanes *= 2;
+  const auto longs = mp.long_fixups, fix = mp.fixups, fixup_first = mp.fixup_first, split_row = mp.split_row;
+  const auto carry = mp.carry, head = mp.head;
+  const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
+    const std::int64_t f = longs(team.league_rank()), t = fix(f), first = fixup_first(f), row = split_row(t);
+    const int i = team.team_rank(), n = team.team_size();
+    const std::int64_t mine = t - first > i ? (t - first - i + n - 1) / n : 0;  // the carries thread i adds
+    const scratch part(team.team_scratch(0), n, lanes);
+    for (int c0 = 0; c0 < k; c0 += lanes) {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
+        const int c = c0 + lane < k ? c0 + lane : k - 1;
+        part(i, lane) = sum_carries<Scalar>(0, mine, [&](std::int64_t q) { return carry(first + i + q * n, c); });
+      });
+      team.team_barrier();
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, lanes), [&](const int lane) {
+        const int c = c0 + lane;
+        if (c >= k) return;
+        Scalar sum = 0;
+        for (int j = 0; j < n; ++j) sum += part(j, lane);
+        sum += head(t, c);
+        C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
+      });
+      team.team_barrier();
+    }
+  };
+  // As many threads as a team takes: arrow's 700 carries took 18 us with 256 threads, one chain of 90 per thread.
+  policy_type policy(static_cast<int>(longs.extent(0)), 1, lanes);
+  int threads = 1024 / lanes;
+  const int most = policy.team_size_max(body, Kokkos::ParallelForTag());
+  while (threads > 1 && threads > most) threads /= 2;
+  policy = policy_type(static_cast<int>(longs.extent(0)), threads, lanes);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
+  Kokkos::parallel_for("spk::spmm_flat::long_fixup", policy, body);
+}
+
 template <class Matrix, class BView, class CView>
 void spmm_flat(const LaunchShape& shape,
                const SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
@@ -144,12 +201,12 @@ void spmm_flat(const LaunchShape& shape,
   if (mp.chunks == 0 || k == 0) return;
   const int capacity = shape.team_size * shape.chunk;
   const std::int64_t teams = (mp.chunks + shape.team_size - 1) / shape.team_size;
-  with_columns_per_lane<typename T::exec>(shape.columns_per_lane, [&](auto cpl) {
+  using exec = typename T::exec;
+  with_columns_per_lane<exec>(spmm_columns_per_lane<exec>(B, shape.columns_per_lane), [&](auto cpl) {
     using Team = SpmmFlatTeam<decltype(cpl)::value, Matrix, BView, CView>;
     const Team body{A.row_map(), A.entries(), A.values(), mp.split_row, mp.split_nnz, mp.carry, mp.head,
                     mp.chunks, A.num_rows(), B, C, alpha, beta, shape.vector_length,
-                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, k), capacity,
-                    packed_loads_ok<decltype(cpl)::value>(B)};
+                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, k), capacity};
     typename T::team_policy policy(static_cast<int>(teams), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(capacity)));
     Kokkos::parallel_for("spk::spmm_flat", policy, body);
@@ -160,14 +217,16 @@ void spmm_flat(const LaunchShape& shape,
   const auto fix = mp.fixups, fixup_first = mp.fixup_first;
   const auto split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
+  const bool long_apart = mp.long_fixups.extent(0) > 0;  // then the long fix-ups are the team launch's below
   Kokkos::parallel_for(
       "spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k), KOKKOS_LAMBDA(const std::int64_t f) {
-        const std::int64_t t = fix(f / k), row = split_row(t);
+        const std::int64_t t = fix(f / k), row = split_row(t), first = fixup_first(f / k);
+        if (long_apart && t - first > long_fixup_carries) return;
         const int c = static_cast<int>(f % k);
-        const Scalar sum =
-            sum_carries<Scalar>(fixup_first(f / k), t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
+        const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
         C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
       });
+  if (long_apart) spmm_flat_long_fixups(mp, alpha, beta, C);
 }
 
 // Teams the flat launch needs (the plan checks it fits a Kokkos league).

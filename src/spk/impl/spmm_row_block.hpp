@@ -41,7 +41,6 @@ struct SpmmRowBlockTeam {
   int lanes;         // vector lanes per row
   int slot_bits;     // 2^slot_bits lanes per lane group (lane_groups.hpp); the groups share each row's nonzeros
   int tile_width;    // columns of C per team: a multiple of lanes * CPL (k-tiled), or k rounded up (row-team)
-  bool packed;       // packed_loads_ok(B)
 
   static std::size_t scratch_bytes(int capacity, int team_size, int lanes, bool long_rows) {
     return T::ordinal_scratch::shmem_size(capacity) + T::scalar_scratch::shmem_size(capacity) +
@@ -71,7 +70,7 @@ struct SpmmRowBlockTeam {
         for (int c0 = c_begin; c0 < c_end; c0 += width) {
           const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
           Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, entries, values, row_map(row), row_map(row + 1), B, lc, packed, k);
+          accumulate_lane<CPL, exec>(acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
           store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         }
       }
@@ -84,7 +83,7 @@ struct SpmmRowBlockTeam {
       typename T::scalar_scratch partials(team.team_scratch(0), team.team_size() * lanes * CPL);
       const std::int64_t row = row_of(r0);
       team_long_row<CPL, exec>(team, partials, entries, values, row_map(row), row_map(row + 1), B, C, row, c_begin,
-                               c_end, lanes, slot_bits, packed, alpha, beta);
+                               c_end, lanes, slot_bits, alpha, beta);
       return;
     }
     if (order.extent(0)) {  // reordered rows are not adjacent in A: stage them one by one
@@ -109,7 +108,7 @@ struct SpmmRowBlockTeam {
           const LaneGroup g = lane_group(lane, lanes, slot_bits);
           const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, g.slot, g.slots);
           Scalar acc[CPL] = {};
-          accumulate_row<CPL, exec>(acc, cols, vals, b, e, B, lc, packed, k, g);
+          accumulate_row<CPL, exec>(acc, cols, vals, b, e, B, lc, k, g);
           if (g.group == 0) store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         });
     });
@@ -125,13 +124,13 @@ void launch_spmm_row_blocks(const char* label, const LaunchShape& shape,
                             const Matrix& A, const BView& B, typename Matrix::scalar_type beta, const CView& C) {
   using policy_type = typename SpmvTypes<Matrix>::team_policy;
   if (blocks.count == 0 || B.extent(1) == 0) return;
-  with_columns_per_lane<typename Matrix::execution_space>(shape.columns_per_lane, [&](auto cpl) {
+  using exec = typename Matrix::execution_space;
+  with_columns_per_lane<exec>(spmm_columns_per_lane<exec>(B, shape.columns_per_lane), [&](auto cpl) {
     using Team = SpmmRowBlockTeam<decltype(cpl)::value, Matrix, BView, CView>;
     const int columns = tile_width < static_cast<int>(B.extent(1)) ? tile_width : static_cast<int>(B.extent(1));
     const Team body{A.row_map(), A.entries(), A.values(), blocks.starts, blocks.count, order.rows, order.offsets,
                     B, C, alpha, beta, shape.stage_capacity, shape.vector_length,
-                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, columns), tile_width,
-                    packed_loads_ok<decltype(cpl)::value>(B)};
+                    spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, columns), tile_width};
     policy_type policy(static_cast<int>(blocks.count * tiles), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.stage_capacity, shape.team_size,
                                                                     shape.vector_length, long_rows)));

@@ -18,12 +18,13 @@ namespace spk::impl {
 // nonzeros at a time: lane q loads nonzero base + q, then lane group g takes the batch's nonzeros g, g + groups, ...
 // from their owners, U at a time so the gathers of B overlap. Every lane of the vector must call it (the shuffles
 // are uniform: a lane past the batch's end still takes part, with a zero value and no load).
-template <int CPL, class Scalar, class Entries, class Values, class Offset, class BView>
+template <int CPL, class ExecSpace, class Scalar, class Entries, class Values, class Offset, class BView>
 KOKKOS_INLINE_FUNCTION void accumulate_broadcast_row(Scalar (&acc)[CPL], const Entries& entries, const Values& values,
-                                                     Offset b, Offset e, const BView& B, LaneColumns lc, bool packed,
-                                                     int k, const LaneGroup& g, int lane) {
+                                                     Offset b, Offset e, const BView& B, LaneColumns lc, int k,
+                                                     const LaneGroup& g, int lane) {
   using Ordinal = typename Entries::non_const_value_type;
   constexpr int U = spmm_gathers_in_flight<Scalar, CPL>();
+  constexpr bool packed = spmm_packed_loads<ExecSpace, CPL, BView>();
   const LaneRows<BView> lane_rows(B, lc);
   const bool whole = lc.first + (CPL - 1) * lc.step < k;  // every column of the lane exists
   // The next batch's indices and values are loaded before this batch's gathers, so their latency overlaps.
@@ -46,7 +47,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_broadcast_row(Scalar (&acc)[CPL], const E
         const Ordinal c = broadcast_in_vector(mine_c, src, g.lanes);
         v[u] = broadcast_in_vector(mine_v, src, g.lanes);
         if (i < n && whole) {
-          lane_rows.template load<CPL>(c, packed, x[u]);
+          lane_rows.template load<CPL, packed>(c, x[u]);
         } else {
           const auto* row = lane_rows.row(c);
           for (int j = 0; j < CPL; ++j)
@@ -54,7 +55,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_broadcast_row(Scalar (&acc)[CPL], const E
           if (i >= n) v[u] = Scalar(0);
         }
       }
-      for (int u = 0; u < U; ++u)
+      for (int u = U - 1; u >= 0; --u)  // the last gather first (spmm_gathers_in_flight)
         for (int j = 0; j < CPL; ++j) acc[j] += v[u] * x[u][j];
     }
   }
@@ -80,7 +81,6 @@ struct SpmmVectorRowTeam {
   int rows_per_vector;
   int lanes;
   int slot_bits;  // 2^slot_bits lanes per lane group (lane_groups.hpp)
-  bool packed;    // packed_loads_ok(B)
 
   static std::size_t scratch_bytes(int team_size, int lanes, bool any_long) {
     return any_long ? T::scalar_scratch::shmem_size(static_cast<std::size_t>(team_size) * lanes * CPL) : 0;
@@ -92,7 +92,7 @@ struct SpmmVectorRowTeam {
       typename T::scalar_scratch partials(team.team_scratch(0), team.team_size() * lanes * CPL);
       const std::int64_t row = long_rows(team.league_rank() - vector_teams);
       team_long_row<CPL, exec>(team, partials, entries, values, row_map(row), row_map(row + 1), B, C, row, 0, k,
-                               lanes, slot_bits, packed, alpha, beta);
+                               lanes, slot_bits, alpha, beta);
       return;
     }
     const std::int64_t vector = static_cast<std::int64_t>(team.league_rank()) * team.team_size() + team.team_rank();
@@ -106,14 +106,14 @@ struct SpmmVectorRowTeam {
         if constexpr (HostSpaceFlag<exec>::value) {
           const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
           Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, packed, k);
+          accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, k);
           store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
         } else {
           Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
             const LaneGroup g = lane_group(lane, lanes, slot_bits);
             const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, g.slot, g.slots);
             Scalar acc[CPL] = {};
-            accumulate_broadcast_row<CPL>(acc, entries, values, b, e, B, lc, packed, k, g, lane);
+            accumulate_broadcast_row<CPL, exec>(acc, entries, values, b, e, B, lc, k, g, lane);
             if (g.groups > 1)
               for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
             if (g.group == 0) store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
@@ -154,13 +154,13 @@ void spmm_vector_row(const LaunchShape& shape, const Kokkos::View<std::int64_t*,
   const std::int64_t longs = static_cast<std::int64_t>(long_rows.extent(0));
   const std::int64_t teams = vector_row_teams(A.num_rows(), longs, shape);
   if (teams == 0 || B.extent(1) == 0) return;
-  with_columns_per_lane<typename Matrix::execution_space>(shape.columns_per_lane, [&](auto cpl) {
+  using exec = typename Matrix::execution_space;
+  with_columns_per_lane<exec>(spmm_columns_per_lane<exec>(B, shape.columns_per_lane), [&](auto cpl) {
     constexpr int CPL = decltype(cpl)::value;
     using Team = SpmmVectorRowTeam<CPL, Matrix, BView, CView>;
     const Team body{A.row_map(), A.entries(), A.values(), order, long_rows, B, C, alpha, beta, A.num_rows(),
                     teams - longs, longs ? shape.long_row : 0, shape.rows_per_thread, shape.vector_length,
-                    spmm_lane_slot_bits(shape.vector_length, CPL, static_cast<int>(B.extent(1))),
-                    packed_loads_ok<CPL>(B)};
+                    spmm_lane_slot_bits(shape.vector_length, CPL, static_cast<int>(B.extent(1)))};
     policy_type policy(static_cast<int>(teams), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.team_size, shape.vector_length, longs > 0)));
     Kokkos::parallel_for("spk::spmm_vector_row", policy, body);
