@@ -3,6 +3,7 @@
 #include <spk/spmm.hpp>
 
 #include <cstring>
+#include <utility>
 
 #include "test_common.hpp"
 #include "test_matrices.hpp"
@@ -14,27 +15,44 @@ class Spmm : public ::testing::Test {};
 TYPED_TEST_SUITE(Spmm, ScalarOffsetTypes);
 
 namespace {
+// One checked call's inputs: a random B on the device, C's starting values on the host (NaN when beta == 0, so a
+// kernel that reads C then shows), and the oracle's alpha * A * B + beta * C in double.
+template <class Layout, class S>
+struct SpmmCase {
+  Kokkos::View<S**, Layout, TestDevice> B;
+  decltype(Kokkos::create_mirror_view(std::declval<Kokkos::View<S**, Layout, TestDevice>>())) start;
+  Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref;
+};
+
+template <class Layout, class S, class Off>
+SpmmCase<Layout, S> make_spmm_case(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, S alpha, S beta,
+                                   std::uint64_t seed) {
+  SpmmCase<Layout, S> c;
+  c.B = Kokkos::View<S**, Layout, TestDevice>("B", hA.num_cols(), k);
+  auto hB = Kokkos::create_mirror_view(c.B);
+  fill_random(hB, seed + 1);
+  Kokkos::deep_copy(c.B, hB);
+  c.start = Kokkos::create_mirror_view(Kokkos::View<S**, Layout, TestDevice>("C", hA.num_rows(), k));
+  if (beta == S(0))
+    poison(c.start);
+  else
+    fill_random(c.start, seed + 2);
+  c.ref = Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace>("ref", hA.num_rows(), k);
+  for (std::size_t i = 0; i < c.ref.extent(0); ++i)
+    for (int j = 0; j < k; ++j) c.ref(i, j) = beta == S(0) ? 0.0 : static_cast<double>(c.start(i, j));
+  spk::reference::spmm(static_cast<double>(alpha), hA, hB, static_cast<double>(beta), c.ref);
+  return c;
+}
+
 template <class Layout, class S, class Off>
 double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, const spk::SpmmOptions& options, S alpha,
                   S beta, std::uint64_t seed) {
   const auto A = spk::copy_to<TestDevice>(hA);
-  Kokkos::View<S**, Layout, TestDevice> B("B", hA.num_cols(), k), C("C", hA.num_rows(), k);
-  auto hB = Kokkos::create_mirror_view(B);
-  auto hC = Kokkos::create_mirror_view(C);
-  fill_random(hB, seed + 1);
-  if (beta == S(0))
-    poison(hC);
-  else
-    fill_random(hC, seed + 2);
-  Kokkos::deep_copy(B, hB);
-  Kokkos::deep_copy(C, hC);
-  Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", hA.num_rows(), k);
-  for (std::size_t i = 0; i < ref.extent(0); ++i)
-    for (int j = 0; j < k; ++j) ref(i, j) = beta == S(0) ? 0.0 : static_cast<double>(hC(i, j));
-  spk::reference::spmm(static_cast<double>(alpha), hA, hB, static_cast<double>(beta), ref);
-  spk::spmm(alpha, A, B, beta, C, options);
-  Kokkos::deep_copy(hC, C);
-  return relative_error(hC, ref);
+  const auto c = make_spmm_case<Layout>(hA, k, alpha, beta, seed);
+  Kokkos::View<S**, Layout, TestDevice> C("C", hA.num_rows(), k);
+  Kokkos::deep_copy(C, c.start);
+  spk::spmm(alpha, A, c.B, beta, C, options);
+  return relative_error(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C), c.ref);
 }
 
 template <class Layout, class S, class Off>
@@ -219,27 +237,15 @@ TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
     const auto plan = spk::make_spmm_plan(A, k, options);
     EXPECT_EQ(plan.merge_path.long_fixups.extent(0), spk::is_host_space<TestExec>() ? 0u : 1u) << "k " << k;
     for (const S beta : {S(0), S(-0.5)}) {
-      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> B("B", hA.num_cols(), k), C1("C1", hA.num_rows(), k),
-          C2("C2", hA.num_rows(), k);
-      auto hB = Kokkos::create_mirror_view(B);
-      auto hC = Kokkos::create_mirror_view(C1);
-      fill_random(hB, seed + 1);
-      Kokkos::deep_copy(B, hB);
-      if (beta == S(0))
-        poison(hC);
-      else
-        fill_random(hC, seed + 2);
-      Kokkos::deep_copy(C1, hC);
-      Kokkos::deep_copy(C2, hC);
-      Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", hA.num_rows(), k);
-      for (std::size_t i = 0; i < ref.extent(0); ++i)
-        for (int j = 0; j < k; ++j) ref(i, j) = beta == S(0) ? 0.0 : static_cast<double>(hC(i, j));
-      spk::reference::spmm(2.0, hA, hB, static_cast<double>(beta), ref);
-      spk::spmm(plan, S(2), A, B, beta, C1);
-      spk::spmm(plan, S(2), A, B, beta, C2);
+      const auto c = make_spmm_case<Kokkos::LayoutRight>(hA, k, S(2), beta, seed);
+      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> C1("C1", hA.num_rows(), k), C2("C2", hA.num_rows(), k);
+      Kokkos::deep_copy(C1, c.start);
+      Kokkos::deep_copy(C2, c.start);
+      spk::spmm(plan, S(2), A, c.B, beta, C1);
+      spk::spmm(plan, S(2), A, c.B, beta, C2);
       const auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
       const auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
-      EXPECT_LE(relative_error(h1, ref), tolerance<S>(longest_row(hA))) << "k " << k << " seed " << seed;
+      EXPECT_LE(relative_error(h1, c.ref), tolerance<S>(longest_row(hA))) << "k " << k << " seed " << seed;
       for (std::size_t i = 0; i < h1.extent(0); ++i)
         for (int j = 0; j < k; ++j)
           ASSERT_EQ(std::memcmp(&h1(i, j), &h2(i, j), sizeof(S)), 0) << "k " << k << " " << i << "," << j;

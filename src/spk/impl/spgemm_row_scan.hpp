@@ -70,7 +70,6 @@ struct ScanTotalsReducer {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return false; }
 };
 
-
 // For each row: visit(begin, q, span) for every entry q in [begin, end) = [first(row), first(row + 1)), then
 // done(row, span). Queues its work on ExecSpace() without a host wait and leaves its results in totals(0) (rows of
 // at most scan_long_row entries) and totals(1).sum (longer rows). `list` has room for `rows` ints (the long rows),

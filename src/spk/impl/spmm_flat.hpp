@@ -19,6 +19,9 @@ namespace spk::impl {
 // Carries beyond which a fix-up is long: one thread per column would add them one latency-bound batch at a time.
 constexpr std::int64_t long_fixup_carries = 32;
 
+// Whether the fix-up of chunk t, whose carries begin at chunk `first`, is long.
+KOKKOS_INLINE_FUNCTION bool is_long_fixup(std::int64_t t, std::int64_t first) { return t - first > long_fixup_carries; }
+
 template <class Device, class Scalar>
 struct SpmmMergePath : MergePartition<Device> {
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> carry;  // partial of row split_row(t+1) inside chunk t
@@ -44,7 +47,7 @@ SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   if (!is_host_space<exec>() && fix.extent(0) > 0)
     mp.long_fixups = compact_indices<exec, Device>(
         "spk::spmm_flat::long_fixups", static_cast<std::int64_t>(fix.extent(0)),
-        KOKKOS_LAMBDA(const std::int64_t f)->bool { return fix(f) - fixup_first(f) > long_fixup_carries; });
+        KOKKOS_LAMBDA(const std::int64_t f)->bool { return is_long_fixup(fix(f), fixup_first(f)); });
   return mp;
 }
 
@@ -221,7 +224,7 @@ void spmm_flat(const LaunchShape& shape,
   Kokkos::parallel_for(
       "spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k), KOKKOS_LAMBDA(const std::int64_t f) {
         const std::int64_t t = fix(f / k), row = split_row(t), first = fixup_first(f / k);
-        if (long_apart && t - first > long_fixup_carries) return;
+        if (long_apart && is_long_fixup(t, first)) return;
         const int c = static_cast<int>(f % k);
         const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
         C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
