@@ -3,6 +3,8 @@
 #include <spk/reference/reference.hpp>
 
 #include <cstring>
+#include <random>
+#include <vector>
 
 #include "test_common.hpp"
 #include "test_matrices.hpp"
@@ -43,6 +45,19 @@ double spmv_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, spk::SpmvA
   spk::spmv(alpha, A, x, beta, y, options);
   Kokkos::deep_copy(hy, y);
   return relative_error(hy, ref);
+}
+
+// compact_indices on the test back-end: the indices i < n with flags[i], as a host vector.
+std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags) {
+  const std::int64_t n = static_cast<std::int64_t>(flags.size());
+  Kokkos::View<char*, TestDevice> d_flags("flags", flags.size());
+  const auto h_flags = Kokkos::create_mirror_view(d_flags);
+  for (std::int64_t i = 0; i < n; ++i) h_flags(i) = flags[i];
+  Kokkos::deep_copy(d_flags, h_flags);
+  const auto out = spk::impl::compact_indices<TestExec, TestDevice>(
+      "test::compact", n, KOKKOS_LAMBDA(const std::int64_t i)->bool { return d_flags(i) != 0; });
+  const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  return std::vector<std::int64_t>(h_out.data(), h_out.data() + h_out.extent(0));
 }
 }  // namespace
 
@@ -165,6 +180,26 @@ TYPED_TEST(Spmv, PlanIsReusableAndDeterministic) {
     auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y2);
     for (std::size_t i = 0; i < h1.extent(0); ++i)
       ASSERT_EQ(std::memcmp(&h1(i), &h2(i), sizeof(S)), 0) << spk::to_string(algo) << " row " << i;
+  }
+}
+
+// The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates and counts first
+// beyond: both paths must list exactly the flagged indices, in order.
+TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
+  const std::uint64_t seed = fresh_seed();
+  SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
+  std::mt19937_64 g(seed);
+  constexpr std::int64_t one_pass = spk::impl::compact_one_pass_max;
+  for (const std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{977}, one_pass, one_pass + 1,
+                               3 * one_pass + 5}) {
+    const double density = std::uniform_real_distribution<double>(0.0, 1.0)(g);
+    std::vector<char> flags(static_cast<std::size_t>(n));
+    std::vector<std::int64_t> expected;
+    for (std::int64_t i = 0; i < n; ++i) {
+      flags[i] = std::bernoulli_distribution(density)(g) ? 1 : 0;
+      if (flags[i]) expected.push_back(i);
+    }
+    EXPECT_EQ(compact_on_device(flags), expected) << "n = " << n << ", density " << density;
   }
 }
 

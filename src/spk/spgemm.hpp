@@ -152,11 +152,11 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
   const auto scan_block = temp.template take<std::int64_t>(scan_words);
   Kokkos::deep_copy(exec(), scan_block, std::int64_t{0});
   const Kokkos::View<Totals*, Device, Kokkos::MemoryUnmanaged> totals(reinterpret_cast<Totals*>(scan_block.data()), 4);
-  // C's row offsets, allocated before the scans are queued (an allocation waits for the queue).
+  // C's row offsets, allocated before the scans are queued (with Kokkos 3 an allocation waits for the queue).
   // Row counts start at zero: the symbolic paths write only rows with products.
   p.row_map = rows ? Kokkos::View<Offset*, Device>(
-                         Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::row_map"), rows + 1)
-                   : Kokkos::View<Offset*, Device>("spk::spgemm::row_map", 1);
+                         impl::uninitialized<exec>("spk::spgemm::row_map"), rows + 1)
+                   : Kokkos::View<Offset*, Device>(impl::zeroed<exec>("spk::spgemm::row_map"), 1);
 
   // B's rows: column span, and whether they are sorted and duplicate-free (which lets a one-entry row of A copy).
   const auto b_lo = temp.template take<Ordinal>(b_rows);
@@ -340,10 +340,9 @@ void spgemm_numeric(const SpgemmPlan<MatA>& plan, const MatA& A, const MatB& B, 
         " nonzeros) and B ", plan.b_rows, " x ", plan.b_cols, " (", plan.b_nnz, " nonzeros), got A ", A.num_rows(),
         " x ", A.num_cols(), " (", A.nnz(), ") and B ", B.num_rows(), " x ", B.num_cols(), " (", B.nnz(), ")"));
   if (C.row_map().data() != plan.row_map.data() || C.nnz() != plan.nnz || C.num_cols() != B.num_cols()) {
-    typename MatA::entries_type entries(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::C_entries"),
-                                        plan.nnz);
-    typename MatA::values_type values(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::C_values"),
-                                      plan.nnz);
+    using exec = typename MatA::execution_space;
+    typename MatA::entries_type entries(impl::uninitialized<exec>("spk::spgemm::C_entries"), plan.nnz);
+    typename MatA::values_type values(impl::uninitialized<exec>("spk::spgemm::C_values"), plan.nnz);
     C = MatA(A.num_rows(), B.num_cols(), plan.row_map, entries, values);
   }
   const impl::SpgemmViews<MatA, MatB> nv(A, B, plan.row_map, C.entries(), C.values());

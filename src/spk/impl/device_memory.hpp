@@ -1,6 +1,8 @@
 #pragma once
-// Free memory in an execution space's memory: the default SpGEMM memory budget.
+// Allocation properties that keep an allocation off the host's critical path, and free memory in an execution
+// space's memory (the default SpGEMM memory budget).
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include <unistd.h>
@@ -8,6 +10,18 @@
 #include <Kokkos_Core.hpp>
 
 namespace spk::impl {
+
+// An allocation whose header copy (and, for zeroed, its fill) is queued on Exec's default instance. Without an
+// instance Kokkos 4 fences the whole device after copying the header: a host wait for everything queued on every
+// allocation, which paces small SpGEMM products and plans. Kokkos 3 uses the instance for the fill only.
+template <class Exec>
+auto uninitialized(std::string label) {
+  return Kokkos::view_alloc(Exec(), Kokkos::WithoutInitializing, std::move(label));
+}
+template <class Exec>
+auto zeroed(std::string label) {
+  return Kokkos::view_alloc(Exec(), std::move(label));
+}
 
 template <class ExecSpace>
 std::int64_t free_memory_bytes() {

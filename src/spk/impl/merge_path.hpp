@@ -40,10 +40,14 @@ MergePartition<typename Matrix::device_type> make_merge_partition(const Matrix& 
   const std::int64_t rows = A.num_rows(), nnz = A.nnz(), items = rows + nnz;
   if (rows == 0) return mp;
   mp.chunks = (items + chunk - 1) / chunk;
-  mp.split_row = typename T::index_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::merge_path::rows"),
-                                        mp.chunks + 1);
-  mp.split_nnz = typename T::index_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::merge_path::nnz"),
-                                        mp.chunks + 1);
+  // One allocation for the four index arrays: split_row, split_nnz, then room for fixups and fixup_first.
+  const std::int64_t c = mp.chunks;
+  const typename T::index_view block(uninitialized<typename T::exec>("spk::merge_path"), 4 * c + 2);
+  const auto part = [&](std::int64_t begin, std::int64_t size) {
+    return Kokkos::subview(block, std::make_pair(begin, begin + size));
+  };
+  mp.split_row = part(0, c + 1);
+  mp.split_nnz = part(c + 1, c + 1);
   const auto row_map = A.row_map();
   const auto split_row = mp.split_row, split_nnz = mp.split_nnz;
   Kokkos::parallel_for(
@@ -61,17 +65,18 @@ MergePartition<typename Matrix::device_type> make_merge_partition(const Matrix& 
         split_row(t) = lo;
         split_nnz(t) = d - lo;
       });
-  mp.fixups = compact_indices<typename T::exec, typename T::device>(
-      "spk::merge_path::fixups", mp.chunks, KOKKOS_LAMBDA(const std::int64_t t)->bool {
+  const auto fix_room = part(2 * c + 2, c), first_room = part(3 * c + 2, c);
+  const std::int64_t fixups = compact_into<typename T::exec>(
+      "spk::merge_path::fixups", c,
+      KOKKOS_LAMBDA(const std::int64_t t)->bool {
         return split_row(t) < split_row(t + 1) && row_map(split_row(t)) < split_nnz(t);
+      },
+      KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t t) {
+        fix_room(f) = t;
+        first_room(f) = first_carry_chunk(split_row, t);
       });
-  const std::int64_t fixups = static_cast<std::int64_t>(mp.fixups.extent(0));
-  mp.fixup_first = typename T::index_view(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::merge_path::fixup_first"), fixups);
-  const auto fix = mp.fixups, fixup_first = mp.fixup_first;
-  Kokkos::parallel_for(
-      "spk::merge_path::fixup_first", typename T::range_policy(0, fixups),
-      KOKKOS_LAMBDA(const std::int64_t f) { fixup_first(f) = first_carry_chunk(split_row, fix(f)); });
+  mp.fixups = part(2 * c + 2, fixups);
+  mp.fixup_first = part(3 * c + 2, fixups);
   return mp;
 }
 

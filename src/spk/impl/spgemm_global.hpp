@@ -9,6 +9,7 @@
 
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
+#include "device_memory.hpp"
 #include "spgemm_bins.hpp"
 #include "row_products.hpp"
 #include "spgemm_hash.hpp"
@@ -32,7 +33,7 @@ GlobalBatches<Space> plan_global_batches(const RowSlice<Space>& rows, const Slot
                                          std::int64_t pool_slots_cap) {
   GlobalBatches<Space> out;
   if (rows.count == 0) return out;
-  out.offset = Kokkos::View<std::int64_t*, Space>("spk::spgemm::global_offset", rows.count + 1);
+  out.offset = Kokkos::View<std::int64_t*, Space>(zeroed<ExecSpace>("spk::spgemm::global_offset"), rows.count + 1);
   const auto offset = out.offset;
   const std::int64_t count = rows.count;
   Kokkos::parallel_scan(
@@ -66,10 +67,8 @@ void spgemm_global_rows(const LaunchShape& shape, const Views& v, const RowSlice
   using member_type = typename policy_type::member_type;
   using count_scratch = Kokkos::View<int*, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   if (rows.count == 0) return;
-  Kokkos::View<Ordinal*, Space> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::pool_keys"),
-                                     batches.pool_slots);
-  Kokkos::View<Scalar*, Space> vals(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm::pool_values"),
-                                    numeric ? batches.pool_slots : 0);
+  Kokkos::View<Ordinal*, Space> keys(uninitialized<exec>("spk::spgemm::pool_keys"), batches.pool_slots);
+  Kokkos::View<Scalar*, Space> vals(uninitialized<exec>("spk::spgemm::pool_values"), numeric ? batches.pool_slots : 0);
   const auto offset = batches.offset;
   const int lanes = shape.vector_length;
   for (std::size_t b = 0; b < batches.batches(); ++b) {

@@ -13,6 +13,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "../execution.hpp"
+#include "device_memory.hpp"
 #include "serial_sort.hpp"
 #include "spgemm_common.hpp"
 
@@ -71,11 +72,10 @@ void spgemm_gustavson_rows(const Views& v, const RowSlice<Space>& rows, const Bo
   if (rows.count == 0) return;
   const int workers = static_cast<int>(std::min<std::int64_t>(ws.workers, rows.count));
   const std::int64_t columns = ws.columns;
-  Kokkos::View<int*, Space> marks(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm_gustavson::marks"),
-                                  workers * columns);
-  Kokkos::View<Scalar*, Space> sums(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spgemm_gustavson::sums"),
+  Kokkos::View<int*, Space> marks(uninitialized<exec>("spk::spgemm_gustavson::marks"), workers * columns);
+  Kokkos::View<Scalar*, Space> sums(uninitialized<exec>("spk::spgemm_gustavson::sums"),
                                     numeric ? workers * columns : 0);
-  Kokkos::View<std::int64_t, Space> next("spk::spgemm_gustavson::next");
+  Kokkos::View<std::int64_t, Space> next(zeroed<exec>("spk::spgemm_gustavson::next"));
   // About 16 chunks per worker: enough to even out rows of different cost, few enough that the counter stays cold.
   const std::int64_t chunk = std::clamp<std::int64_t>(rows.count / (16 * workers), 1, 1024);
   const std::int64_t count = rows.count;

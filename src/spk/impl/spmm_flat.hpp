@@ -38,11 +38,10 @@ SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   static_cast<MergePartition<Device>&>(mp) = make_merge_partition(A, chunk);
   if (mp.chunks == 0) return mp;
   // Written before they are read: carry(t) by every chunk with a continuing row, head(t) by every fix-up chunk.
-  mp.carry = decltype(mp.carry)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmm_flat::carry"),
-                                mp.chunks, k);
-  mp.head = decltype(mp.head)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmm_flat::head"), mp.chunks,
-                              k);
   using exec = typename Matrix::execution_space;
+  const decltype(mp.carry) block(uninitialized<exec>("spk::spmm_flat::carry_head"), 2 * mp.chunks, k);  // one for both
+  mp.carry = Kokkos::subview(block, std::make_pair(std::int64_t{0}, mp.chunks), Kokkos::ALL);
+  mp.head = Kokkos::subview(block, std::make_pair(mp.chunks, 2 * mp.chunks), Kokkos::ALL);
   const auto fix = mp.fixups, fixup_first = mp.fixup_first;
   if (!is_host_space<exec>() && fix.extent(0) > 0)
     mp.long_fixups = compact_indices<exec, Device>(

@@ -27,10 +27,10 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
   static_cast<MergePartition<typename Matrix::device_type>&>(mp) = make_merge_partition(A, chunk);
   if (mp.chunks == 0) return mp;
   // Written before they are read: carry(t) by every chunk with a continuing row, head(t) by every fix-up chunk.
-  mp.carry = Kokkos::View<typename T::scalar*, typename T::device>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmv_flat::carry"), mp.chunks);
-  mp.head = Kokkos::View<typename T::scalar*, typename T::device>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmv_flat::head"), mp.chunks);
+  const Kokkos::View<typename T::scalar*, typename T::device> block(
+      uninitialized<typename T::exec>("spk::spmv_flat::carry_head"), 2 * mp.chunks);  // one allocation for both
+  mp.carry = Kokkos::subview(block, std::make_pair(std::int64_t{0}, mp.chunks));
+  mp.head = Kokkos::subview(block, std::make_pair(mp.chunks, 2 * mp.chunks));
   return mp;
 }
 

@@ -31,8 +31,9 @@ LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_long_r
       "spk::spmv_long_row_split::rows", A.num_rows(),
       KOKKOS_LAMBDA(const std::int64_t r)->bool { return row_map(r + 1) - row_map(r) > threshold; });
   const std::int64_t count = static_cast<std::int64_t>(lr.rows.extent(0));
-  lr.first_piece = typename T::index_view("spk::spmv_long_row_split::first_piece", count + 1);
-  lr.finished = Kokkos::View<int*, typename T::device>("spk::spmv_long_row_split::finished", count);
+  lr.first_piece = typename T::index_view(zeroed<typename T::exec>("spk::spmv_long_row_split::first_piece"), count + 1);
+  lr.finished = Kokkos::View<int*, typename T::device>(zeroed<typename T::exec>("spk::spmv_long_row_split::finished"),
+                                                       count);
   if (count == 0) return lr;
   const auto rows = lr.rows, first_piece = lr.first_piece;
   Kokkos::parallel_scan(
@@ -43,7 +44,8 @@ LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_long_r
         if (final) first_piece(l + 1) = pos;
       },
       lr.pieces);
-  lr.partial = Kokkos::View<typename T::scalar*, typename T::device>("spk::spmv_long_row_split::partial", lr.pieces);
+  lr.partial = Kokkos::View<typename T::scalar*, typename T::device>(
+      zeroed<typename T::exec>("spk::spmv_long_row_split::partial"), lr.pieces);
   return lr;
 }
 
