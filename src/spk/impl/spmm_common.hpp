@@ -73,18 +73,20 @@ KOKKOS_INLINE_FUNCTION LaneColumns lane_columns(int c0, int lane, int lanes) {
 // Row-major B on GPUs: a lane's CPL consecutive columns are read with aligned 8- or 16-byte loads (load_packed),
 // decided at compile time so the gather loop carries no scalar fallback. The launchers run a B whose data or row
 // stride is not aligned to that width with one column per lane instead (spmm_columns_per_lane).
+template <class ExecSpace, class BView>
+constexpr bool spmm_row_major_on_device() {
+  return !is_host_space<ExecSpace>() && std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>;
+}
 template <class ExecSpace, int CPL, class BView>
 constexpr bool spmm_packed_loads() {
-  return !is_host_space<ExecSpace>() && CPL > 1 &&
-         std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>;
+  return spmm_row_major_on_device<ExecSpace, BView>() && CPL > 1;
 }
 
 // The columns per lane a launch runs: the shape's, or 1 when packed loads need an alignment B lacks.
 template <class ExecSpace, class BView>
 int spmm_columns_per_lane(const BView& B, int cpl) {
   using S = typename BView::non_const_value_type;
-  if (is_host_space<ExecSpace>() || cpl <= 1 || !std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>)
-    return cpl;
+  if (!spmm_row_major_on_device<ExecSpace, BView>() || cpl <= 1) return cpl;
   const std::size_t bytes = cpl * sizeof(S) < 16 ? cpl * sizeof(S) : 16;
   const bool aligned =
       reinterpret_cast<std::uintptr_t>(B.data()) % bytes == 0 && (B.stride(0) * sizeof(S)) % bytes == 0;
@@ -236,6 +238,12 @@ KOKKOS_INLINE_FUNCTION void accumulate_row(Scalar (&acc)[CPL], const Cols& cols,
     for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
 }
 
+// C(row, c) = alpha * sum + beta * C(row, c), never reading C when beta == 0 (BLAS semantics: C may hold NaN then).
+template <class Scalar, class CView>
+KOKKOS_INLINE_FUNCTION void spmm_store(const CView& C, std::int64_t row, int c, Scalar alpha, Scalar sum, Scalar beta) {
+  C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
+}
+
 // C(row, ...) = alpha * acc + beta * C(row, ...) for the lane's columns; beta == 0 never reads C (BLAS semantics).
 template <int CPL, class Scalar, class CView>
 KOKKOS_INLINE_FUNCTION void store_lane(const CView& C, std::int64_t row, const Scalar (&acc)[CPL], LaneColumns lc,
@@ -253,7 +261,7 @@ KOKKOS_INLINE_FUNCTION void store_lane(const CView& C, std::int64_t row, const S
   }
   for (int j = 0; j < CPL; ++j) {
     const int c = lc.first + j * lc.step;
-    if (c < k) C(row, c) = beta == Scalar(0) ? alpha * acc[j] : alpha * acc[j] + beta * C(row, c);
+    if (c < k) spmm_store(C, row, c, alpha, acc[j], beta);
   }
 }
 
@@ -297,7 +305,7 @@ KOKKOS_INLINE_FUNCTION void team_long_row(const Member& team, const Partials& pa
       if (c0 + q < k) {
         Scalar sum = 0;
         for (int i = 0; i < threads; ++i) sum += partials(i * width + q);
-        C(row, c0 + q) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c0 + q);
+        spmm_store(C, row, c0 + q, alpha, sum, beta);
       }
     });
     team.team_barrier();

@@ -177,7 +177,7 @@ void spmm_flat_long_fixups(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha
         Scalar sum = 0;
         for (int j = 0; j < n; ++j) sum += part(j, lane);
         sum += head(t, c);
-        C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
+        spmm_store(C, row, c, alpha, sum, beta);
       });
       team.team_barrier();
     }
@@ -226,7 +226,7 @@ void spmm_flat(const LaunchShape& shape,
         if (long_apart && is_long_fixup(t, first)) return;
         const int c = static_cast<int>(f % k);
         const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
-        C(row, c) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * C(row, c);
+        spmm_store(C, row, c, alpha, sum, beta);
       });
   if (long_apart) spmm_flat_long_fixups(mp, alpha, beta, C);
 }

@@ -65,7 +65,7 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
           } else {
             for (Offset k = row_map(row); k < row_map(row + 1); ++k) sum += values(k) * x(entries(k));
           }
-          y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
+          spmv_store(y, row, alpha, sum, beta);
         });
       });
 }

@@ -38,7 +38,7 @@ void spmv_vector_row(const LaunchShape& shape, typename Matrix::scalar_type alph
               Kokkos::ThreadVectorRange(team, static_cast<int>(row_map(row + 1) - begin)),
               [&](const int j, Scalar& partial) { partial += values(begin + j) * x(entries(begin + j)); }, sum);
           Kokkos::single(Kokkos::PerThread(team), [&]() {
-            y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
+            spmv_store(y, row, alpha, sum, beta);
           });
         });
       });
