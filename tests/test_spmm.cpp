@@ -153,6 +153,45 @@ TYPED_TEST(Spmm, ForcedSmallPartitionsMatchOracle) {
   }
 }
 
+// Host back-ends run their SpMM loops compiled for the widest instruction set the CPU has (host_simd.hpp: AVX-512
+// or AVX2 with FMA on most x86-64 machines, with 64- or 32-byte vectors of B's rows) or for the baseline. Each
+// version up to the CPU's, in one process, on every algorithm, columns per lane 8 and 16 (8 floats are half an
+// AVX-512 vector), k with whole vectors, with a partial last tile (37) and below one tile (5), both layouts
+// (column-major B takes the scalar loop) and both beta paths. A CPU without AVX2 runs the baseline each time.
+TYPED_TEST(Spmm, HostInstructionSetsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  if (!spk::is_host_space<TestExec>()) GTEST_SKIP() << "host back-ends only";
+  struct CapGuard {
+    ~CapGuard() { spk::impl::host_isa_cap().store(-1); }
+  } guard;
+  const std::uint64_t seed = fresh_seed();
+  const Shape shape{"ragged", 300, 500, [](std::int64_t r, std::mt19937_64& g) {
+                      return r % 7 == 0 ? std::int64_t{0} : static_cast<std::int64_t>(g() % 60);
+                    }};
+  const auto hA = random_csr<S, Off>(shape, seed);
+  const double tol = tolerance<S>(longest_row(hA));
+  for (const auto cap : {spk::impl::HostIsa::baseline, spk::impl::HostIsa::avx2, spk::impl::HostIsa::avx512}) {
+    spk::impl::host_isa_cap().store(static_cast<int>(cap));
+    const std::string isa = spk::impl::to_string(spk::impl::host_isa());
+    for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
+      for (const int cpl : {8, 16}) {
+        spk::SpmmOptions options;
+        options.algorithm = algo;
+        options.shape = spk::LaunchShape{};
+        options.shape->columns_per_lane = cpl;
+        set_partition(*options.shape, algo, 64);
+        for (const int k : {5, 32, 37, 64}) {
+          const std::string what = isa + " " + std::string(spk::to_string(algo)) + " cpl " + std::to_string(cpl) +
+                                   " k " + std::to_string(k) + " seed " + std::to_string(seed);
+          EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, k, options, S(1.5), S(0), seed), tol) << "right " << what;
+          EXPECT_LE(spmm_error<Kokkos::LayoutRight>(hA, k, options, S(-1), S(0.5), seed), tol) << "right " << what;
+          EXPECT_LE(spmm_error<Kokkos::LayoutLeft>(hA, k, options, S(2), S(0), seed), tol) << "left " << what;
+        }
+      }
+  }
+}
+
 // A full warp at a k that needs fewer lanes: the surplus lanes form groups that share each row's nonzeros and add
 // their sums with shuffles (lane_groups.hpp). Rows of every length (empty, shorter and longer than the groups, one
 // longer than the stage, so team_long_row too), k a multiple of the group width and not, both layouts, both beta

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <Kokkos_Core.hpp>
+#include <spk/impl/host_simd.hpp>
 
 #include "timing.hpp"
 
@@ -42,7 +43,7 @@ std::string device_description() {
       break;
     }
   os << model << ", " << ExecSpace().concurrency() << " thread" << (ExecSpace().concurrency() == 1 ? "" : "s")
-     << " in " << ExecSpace::name();
+     << " in " << ExecSpace::name() << ", host SpMM code for " << spk::impl::to_string(spk::impl::host_isa());
   return os.str();
 }
 

@@ -10,6 +10,7 @@
 
 #include "../error.hpp"
 #include "../execution.hpp"
+#include "host_simd.hpp"
 #include "lane_groups.hpp"
 #include "spmv_common.hpp"
 
@@ -236,6 +237,20 @@ KOKKOS_INLINE_FUNCTION void accumulate_row(Scalar (&acc)[CPL], const Cols& cols,
   accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b + g.group, e, B, lc, k, g.groups);
   if (g.groups > 1)
     for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
+}
+
+// A host lane's accumulation (one thread per team) as compiled for Isa (host_simd.hpp): whole vectors of B's row
+// when the lane's columns allow, else accumulate_lane's loop.
+template <int CPL, class ExecSpace, class Isa, class Scalar, class Cols, class Vals, class Index, class BView>
+KOKKOS_INLINE_FUNCTION void accumulate_host_lane(Isa, Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b,
+                                                 Index e, const BView& B, LaneColumns lc, int k) {
+  if constexpr (host_vectors_fit<Isa, Scalar, CPL, BView>()) {
+    if (lc.first + CPL - 1 < k) {
+      accumulate_host_vectors<Isa>(acc, cols, vals, b, e, B, lc.first);
+      return;
+    }
+  }
+  accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b, e, B, lc, k);
 }
 
 // C(row, c) = alpha * sum + beta * C(row, c), never reading C when beta == 0 (BLAS semantics: C may hold NaN then).

@@ -81,18 +81,20 @@ struct SpmmFlatTeam {
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A read in place, and each row finished across all its column strips before the next, so the
       // strips of a row of B are read back to back.
-      for (std::int64_t t = t0; t < t1; ++t) {
-        const std::int64_t first = split_row(t), last = split_row(t + 1);
-        for (std::int64_t row = first; row <= end_row_of(t); ++row) {
-          const auto [b, e] = span_in_chunk(t, row);
-          for (int c0 = 0; c0 < k; c0 += width) {
-            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-            Scalar acc[CPL] = {};
-            accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, k);
-            finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
+      with_host_isa([&](auto isa) {
+        for (std::int64_t t = t0; t < t1; ++t) {
+          const std::int64_t first = split_row(t), last = split_row(t + 1);
+          for (std::int64_t row = first; row <= end_row_of(t); ++row) {
+            const auto [b, e] = span_in_chunk(t, row);
+            for (int c0 = 0; c0 < k; c0 += width) {
+              const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
+              Scalar acc[CPL] = {};
+              accumulate_host_lane<CPL, exec>(isa, acc, entries, values, b, e, B, lc, k);
+              finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
+            }
           }
         }
-      }
+      });
       return;
     }
     const std::int64_t base = split_nnz(t0);

@@ -65,15 +65,17 @@ struct SpmmRowBlockTeam {
     const int width = CPL << slot_bits;
     if constexpr (HostSpaceFlag<exec>::value) {
       // One thread: A's arrays are read in place; staging would only copy them through the same cache.
-      for (std::int64_t r = r0; r < r1; ++r) {
-        const std::int64_t row = row_of(r);
-        for (int c0 = c_begin; c0 < c_end; c0 += width) {
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-          Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
-          store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+      with_host_isa([&](auto isa) {
+        for (std::int64_t r = r0; r < r1; ++r) {
+          const std::int64_t row = row_of(r);
+          for (int c0 = c_begin; c0 < c_end; c0 += width) {
+            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
+            Scalar acc[CPL] = {};
+            accumulate_host_lane<CPL, exec>(isa, acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
+            store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+          }
         }
-      }
+      });
       return;
     }
     const std::int64_t base = offset_of(r0), n = offset_of(r1) - base;

@@ -98,17 +98,24 @@ struct SpmmVectorRowTeam {
     const std::int64_t vector = static_cast<std::int64_t>(team.league_rank()) * team.team_size() + team.team_rank();
     const std::int64_t r0 = vector * rows_per_vector;
     const std::int64_t r1 = r0 + rows_per_vector < rows ? r0 + rows_per_vector : rows;
-    for (std::int64_t r = r0; r < r1; ++r) {
-      const std::int64_t row = order.extent(0) ? order(r) : r;
-      const auto b = row_map(row), e = row_map(row + 1);
-      if (long_row > 0 && e - b > long_row) continue;  // a team of its own
-      for (int c0 = 0; c0 < k; c0 += width) {
-        if constexpr (HostSpaceFlag<exec>::value) {
-          const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-          Scalar acc[CPL] = {};
-          accumulate_lane<CPL, exec>(acc, entries, values, b, e, B, lc, k);
-          store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
-        } else {
+    if constexpr (HostSpaceFlag<exec>::value) {  // one thread: no long rows, no lanes
+      with_host_isa([&](auto isa) {
+        for (std::int64_t r = r0; r < r1; ++r) {
+          const std::int64_t row = order.extent(0) ? order(r) : r;
+          for (int c0 = 0; c0 < k; c0 += width) {
+            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
+            Scalar acc[CPL] = {};
+            accumulate_host_lane<CPL, exec>(isa, acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
+            store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+          }
+        }
+      });
+    } else {
+      for (std::int64_t r = r0; r < r1; ++r) {
+        const std::int64_t row = order.extent(0) ? order(r) : r;
+        const auto b = row_map(row), e = row_map(row + 1);
+        if (long_row > 0 && e - b > long_row) continue;  // a team of its own
+        for (int c0 = 0; c0 < k; c0 += width) {
           Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
             const LaneGroup g = lane_group(lane, lanes, slot_bits);
             const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, g.slot, g.slots);
