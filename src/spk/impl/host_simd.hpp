@@ -13,8 +13,10 @@
 
 #include <Kokkos_Core.hpp>
 
+// -DSPK_NO_HOST_ISA_DISPATCH builds the baseline only.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__) && !defined(__NVCOMPILER) && !defined(__INTEL_LLVM_COMPILER)
+    !defined(__HIPCC__) && !defined(__NVCOMPILER) && !defined(__INTEL_LLVM_COMPILER) &&      \
+    !defined(SPK_NO_HOST_ISA_DISPATCH)
 #define SPK_HOST_ISA_DISPATCH 1
 #else
 #define SPK_HOST_ISA_DISPATCH 0
@@ -131,6 +133,7 @@ inline void accumulate_host_vectors(Scalar (&acc)[CPL], const Cols& cols, const 
   }
   std::memcpy(acc, sums, sizeof(sums));
 #else
+  static_assert(!sizeof(Isa*), "host_vectors_fit is false without the dispatch: never instantiated");
   (void)acc, (void)cols, (void)vals, (void)b, (void)e, (void)B, (void)first;
 #endif
 }
