@@ -134,7 +134,6 @@ inline void accumulate_host_vectors(Scalar (&acc)[CPL], const Cols& cols, const 
   std::memcpy(acc, sums, sizeof(sums));
 #else
   static_assert(!sizeof(Isa*), "host_vectors_fit is false without the dispatch: never instantiated");
-  (void)acc, (void)cols, (void)vals, (void)b, (void)e, (void)B, (void)first;
 #endif
 }
 

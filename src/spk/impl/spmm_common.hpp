@@ -239,18 +239,27 @@ KOKKOS_INLINE_FUNCTION void accumulate_row(Scalar (&acc)[CPL], const Cols& cols,
     for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
 }
 
-// A host lane's accumulation (one thread per team) as compiled for Isa (host_simd.hpp): whole vectors of B's row
-// when the lane's columns allow, else accumulate_lane's loop.
-template <int CPL, class ExecSpace, class Isa, class Scalar, class Cols, class Vals, class Index, class BView>
-KOKKOS_INLINE_FUNCTION void accumulate_host_lane(Isa, Scalar (&acc)[CPL], const Cols& cols, const Vals& vals, Index b,
-                                                 Index e, const BView& B, LaneColumns lc, int k) {
-  if constexpr (host_vectors_fit<Isa, Scalar, CPL, BView>()) {
-    if (lc.first + CPL - 1 < k) {
-      accumulate_host_vectors<Isa>(acc, cols, vals, b, e, B, lc.first);
-      return;
+// A host thread's pass over one row's nonzeros [b, e) for C's columns [c_begin, c_end), a strip of CPL columns at
+// a time (a host team has one lane), compiled for Isa (host_simd.hpp): whole vectors of B's row where the strip
+// allows, else accumulate_lane's loop. finish(acc, lc) takes each strip's sums.
+template <int CPL, class ExecSpace, class Isa, class Cols, class Vals, class Index, class BView, class Finish>
+KOKKOS_INLINE_FUNCTION void host_row_strips(Isa, const Cols& cols, const Vals& vals, Index b, Index e, const BView& B,
+                                            int c_begin, int c_end, const Finish& finish) {
+  using Scalar = typename Vals::non_const_value_type;
+  const int k = static_cast<int>(B.extent(1));
+  for (int c0 = c_begin; c0 < c_end; c0 += CPL) {
+    const LaneColumns lc = lane_columns<ExecSpace, CPL, BView>(c0, 0, 1);
+    Scalar acc[CPL] = {};
+    if constexpr (host_vectors_fit<Isa, Scalar, CPL, BView>()) {
+      if (c0 + CPL - 1 < k)
+        accumulate_host_vectors<Isa>(acc, cols, vals, b, e, B, c0);
+      else
+        accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b, e, B, lc, k);
+    } else {
+      accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b, e, B, lc, k);
     }
+    finish(acc, lc);
   }
-  accumulate_lane<CPL, ExecSpace>(acc, cols, vals, b, e, B, lc, k);
 }
 
 // C(row, c) = alpha * sum + beta * C(row, c), never reading C when beta == 0 (BLAS semantics: C may hold NaN then).

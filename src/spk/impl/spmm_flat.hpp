@@ -86,12 +86,11 @@ struct SpmmFlatTeam {
           const std::int64_t first = split_row(t), last = split_row(t + 1);
           for (std::int64_t row = first; row <= end_row_of(t); ++row) {
             const auto [b, e] = span_in_chunk(t, row);
-            for (int c0 = 0; c0 < k; c0 += width) {
-              const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-              Scalar acc[CPL] = {};
-              accumulate_host_lane<CPL, exec>(isa, acc, entries, values, b, e, B, lc, k);
-              finish_row(t, row, first, last, row_map(row) < split_nnz(t), acc, lc, k);
-            }
+            const bool begun_earlier = row_map(row) < split_nnz(t);
+            host_row_strips<CPL, exec>(isa, entries, values, b, e, B, 0, k,
+                                       [&](const Scalar(&acc)[CPL], LaneColumns lc) {
+                                         finish_row(t, row, first, last, begun_earlier, acc, lc, k);
+                                       });
           }
         }
       });

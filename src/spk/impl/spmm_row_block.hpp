@@ -68,12 +68,10 @@ struct SpmmRowBlockTeam {
       with_host_isa([&](auto isa) {
         for (std::int64_t r = r0; r < r1; ++r) {
           const std::int64_t row = row_of(r);
-          for (int c0 = c_begin; c0 < c_end; c0 += width) {
-            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-            Scalar acc[CPL] = {};
-            accumulate_host_lane<CPL, exec>(isa, acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
-            store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
-          }
+          host_row_strips<CPL, exec>(isa, entries, values, row_map(row), row_map(row + 1), B, c_begin, c_end,
+                                     [&](const Scalar(&acc)[CPL], LaneColumns lc) {
+                                       store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+                                     });
         }
       });
       return;

@@ -102,12 +102,10 @@ struct SpmmVectorRowTeam {
       with_host_isa([&](auto isa) {
         for (std::int64_t r = r0; r < r1; ++r) {
           const std::int64_t row = order.extent(0) ? order(r) : r;
-          for (int c0 = 0; c0 < k; c0 += width) {
-            const LaneColumns lc = lane_columns<exec, CPL, BView>(c0, 0, 1);
-            Scalar acc[CPL] = {};
-            accumulate_host_lane<CPL, exec>(isa, acc, entries, values, row_map(row), row_map(row + 1), B, lc, k);
-            store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
-          }
+          host_row_strips<CPL, exec>(isa, entries, values, row_map(row), row_map(row + 1), B, 0, k,
+                                     [&](const Scalar(&acc)[CPL], LaneColumns lc) {
+                                       store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
+                                     });
         }
       });
     } else {
