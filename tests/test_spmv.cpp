@@ -203,6 +203,39 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
   }
 }
 
+// Row blocks (SpMV stream, SpMM row-team and k-tiled) cover the rows in order, hold at most capacity nonzeros
+// unless one row longer than half of it is alone, and at most capacity / 2 rows: a long run of empty rows (all of
+// them last, as by-length reordering puts them) is cut into many blocks instead of one team's.
+TEST(SpmvPlan, RowBlocksBoundNonzerosAndRows) {
+  const std::uint64_t seed = fresh_seed();
+  SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
+  std::mt19937_64 g(seed);
+  std::vector<std::int64_t> offsets{0};
+  for (int r = 0; r < 3000; ++r) {  // long rows, then short ones, then 5000 empty rows
+    const std::int64_t len = r < 20 ? 300 : (r < 1000 ? std::uniform_int_distribution<std::int64_t>(0, 9)(g) : 0);
+    offsets.push_back(offsets.back() + len);
+  }
+  for (int r = 0; r < 5000; ++r) offsets.push_back(offsets.back());
+  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+  Kokkos::View<std::int64_t*, TestDevice> row_map("row_map", offsets.size());
+  auto h = Kokkos::create_mirror_view(row_map);
+  for (std::size_t i = 0; i < offsets.size(); ++i) h(i) = offsets[i];
+  Kokkos::deep_copy(row_map, h);
+  for (const int capacity : {2, 64, 128, 2048}) {
+    const auto blocks = spk::impl::make_row_blocks<TestExec, TestDevice>(row_map, rows, capacity);
+    const auto starts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), blocks.starts);
+    ASSERT_EQ(static_cast<std::int64_t>(starts.extent(0)), blocks.count + 1) << capacity;
+    EXPECT_EQ(starts(0), 0);
+    EXPECT_EQ(starts(blocks.count), rows);
+    for (std::int64_t b = 0; b < blocks.count; ++b) {
+      const std::int64_t first = starts(b), last = starts(b + 1), nnz = offsets[last] - offsets[first];
+      ASSERT_LT(first, last) << "capacity " << capacity << " block " << b;
+      EXPECT_LE(last - first, std::max(1, capacity / 2)) << "capacity " << capacity << " block " << b;
+      if (last - first > 1) EXPECT_LE(nnz, capacity) << "capacity " << capacity << " block " << b;
+    }
+  }
+}
+
 TEST(SpmvArguments, DimensionMismatchesThrowBeforeAnyKernel) {
   const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], 1));  // 700 x 650
   Kokkos::View<double*, TestDevice> x("x", 650), y("y", 700), bad_x("bad_x", 700), bad_y("bad_y", 650);

@@ -162,7 +162,9 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                  "every candidate launch shape (each checked and timed) and "
                  "write the fastest per matrix and precision as the tuning table FILE "
                  "(backends/tuning/spmv_<backend>.hpp or spmm_<backend>.hpp; the file's stem names the table)");
-  app.add_option("--reorder", o.reorder, "SpMM row reordering on spk's plans: none, by-length or rcm")
+  app.add_option("--reorder", o.reorder,
+                 "SpMM row reordering on spk's plans, the sweep's candidates included but flat's (flat refuses it; "
+                 "a table swept so records shapes, not the order): none, by-length or rcm")
       ->check(CLI::IsMember({"none", "by-length", "rcm"}))
       ->capture_default_str();
   app.add_option("--spgemm-walk", o.spgemm_walk,

@@ -90,6 +90,7 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
       spk::SpmmOptions options;
       options.algorithm = algorithm;
       options.shape = launch;
+      if (algorithm != spk::SpmmAlgorithm::flat) options.reorder = reorder;  // flat refuses a row order
       spk_row(std::string(spk::to_string(algorithm)), options, true);
     }
 

@@ -135,6 +135,24 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
         s.long_row = 0;
       }
     }
+    // k-tiled with column tiles of 128 or 256 bytes of a row of B, read with 16-byte loads by a vector of 8 or 16
+    // lanes per row and 32 or 16 rows per team (cuSPARSE's csrmm_v3 runs 8 lanes x float4 per row): narrower than
+    // the lanes k needs, so never tried above.
+    if (!host && cpl * scalar_bytes == 16)
+      for (const int tile_bytes : {128, 256}) {
+        spk::LaunchShape s;
+        s.columns_per_lane = cpl;
+        s.vector_length = tile_bytes / 16;
+        s.team_size = 256 / s.vector_length;
+        if (s.vector_length >= warp || s.vector_length * cpl >= k) continue;
+        for (const int capacity : {512, 2048}) {
+          s.stage_capacity = capacity;
+          if (static_cast<std::size_t>(capacity) * (scalar_bytes + 4) + 64 +
+                  static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
+              scratch_max)
+            out.emplace_back(A::k_tiled, s);
+        }
+      }
   }
   return out;
 }
