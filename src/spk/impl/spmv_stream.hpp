@@ -21,8 +21,8 @@ struct RowBlocks {
 // capacity/2 their first nonzero falls in, so a block holds fewer than capacity/2 + capacity/2 nonzeros, and by the
 // window of capacity/2 rows they fall in, so a block holds at most capacity/2 rows: a run of empty rows would
 // otherwise be one block for one team (by-length reordering puts all of R-MAT 20 16's empty rows last, and SpMM
-// row-team at k = 32 took 20-126 ms instead of about 0.5). Works over any row-offset array: A's own, or the offsets
-// of a reordered row sequence (SpMM row reordering).
+// row-team at k = 32 took 20-126 ms, 1.5 with bounded blocks). Works over any row-offset array: A's own, or the
+// offsets of a reordered row sequence (SpMM row reordering).
 template <class Exec, class Device, class RowMap>
 RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity) {
   const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1;
