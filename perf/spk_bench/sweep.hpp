@@ -96,6 +96,12 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
   const std::vector<int> capacities = host ? std::vector<int>{2048, 16384} : std::vector<int>{128, 512, 2048};
   std::vector<int> chunks{chunk, 4 * chunk};
   if (!host && half_chunk < chunk) chunks.insert(chunks.begin(), half_chunk);
+  // `staged` nonzeros (values + 32-bit indices) plus the long-row partials fit the team scratch.
+  const auto fits = [&](const spk::LaunchShape& s, int staged) {
+    return static_cast<std::size_t>(staged) * (scalar_bytes + 4) + 64 +
+               static_cast<std::size_t>(s.team_size) * s.vector_length * s.columns_per_lane * scalar_bytes <=
+           scratch_max;
+  };
   for (const int cpl : {1, 2, 4, 8, 16}) {
     if (!spk::impl::spmm_columns_per_lane_compiled<ExecSpace>(cpl)) continue;
     // The lanes k needs and, where that is less than a warp, a full warp whose surplus lanes form groups sharing
@@ -108,20 +114,15 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
       s.columns_per_lane = cpl;
       s.vector_length = lanes;
       s.team_size = host ? 1 : std::max(1, 256 / s.vector_length);
-      const auto fits = [&](int staged) {
-        return static_cast<std::size_t>(staged) * (scalar_bytes + 4) + 64 +
-                   static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
-               scratch_max;
-      };
       for (const A a : {A::row_team, A::k_tiled})
         for (const int capacity : capacities) {
           s.stage_capacity = capacity;
-          if (fits(capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
+          if (fits(s, capacity) && (a == A::row_team || s.vector_length * cpl < k)) out.emplace_back(a, s);
         }
       s.stage_capacity = 0;
       for (const int c : chunks) {
         s.chunk = c;
-        if (fits(s.team_size * c)) out.emplace_back(A::flat, s);
+        if (fits(s, s.team_size * c)) out.emplace_back(A::flat, s);
       }
       s.chunk = 0;
       for (const int rows : host ? std::vector<int>{64, 512} : std::vector<int>{1, 4}) {
@@ -147,10 +148,7 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
         if (s.vector_length >= warp || s.vector_length * cpl >= k) continue;
         for (const int capacity : {512, 2048}) {
           s.stage_capacity = capacity;
-          if (static_cast<std::size_t>(capacity) * (scalar_bytes + 4) + 64 +
-                  static_cast<std::size_t>(s.team_size) * s.vector_length * cpl * scalar_bytes <=
-              scratch_max)
-            out.emplace_back(A::k_tiled, s);
+          if (fits(s, capacity)) out.emplace_back(A::k_tiled, s);
         }
       }
   }
