@@ -58,6 +58,16 @@ std::int64_t longest_row(const Matrix& hA) {
   return longest;
 }
 
+// A new host View holding v's values. create_mirror_view_and_copy returns v itself when v is already in host
+// memory, so two results taken that way from one View on a host back-end would be the same array.
+template <class View>
+Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace> host_copy(const View& v) {
+  static_assert(static_cast<int>(View::rank) == 1, "host_copy: rank-1 Views only");
+  Kokkos::View<typename View::non_const_value_type*, Kokkos::HostSpace> out("host_copy", v.extent(0));
+  Kokkos::deep_copy(out, v);
+  return out;
+}
+
 template <class View>
 void poison(const View& v) {
   Kokkos::deep_copy(v, std::numeric_limits<typename View::non_const_value_type>::quiet_NaN());

@@ -8,6 +8,7 @@
 
 #include "test_common.hpp"
 #include "test_matrices.hpp"
+#include "test_spmv_common.hpp"
 
 using namespace spk_test;
 
@@ -77,28 +78,6 @@ TYPED_TEST(Spmv, EveryAlgorithmEveryShapeMatchesOracle) {
   }
 }
 
-// Shapes small enough that every partition path runs on the test matrices: stream blocks of one row and rows
-// longer than the capacity, merge-path chunks far shorter than a row (carries, fix-ups spanning many chunks), and
-// long rows cut into many pieces (the last-piece combine).
-std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partition_shapes() {
-  const int lanes = spk::max_vector_length<TestExec>();
-  const int team = spk::is_host_space<TestExec>() ? 1 : 64 / lanes > 0 ? 64 / lanes : 1;
-  std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> out;
-  for (const int small : {1, 2, 3, 7, 64}) {
-    spk::LaunchShape s;
-    s.team_size = team;
-    s.vector_length = lanes;
-    s.stage_capacity = small;
-    out.push_back({spk::SpmvAlgorithm::stream, s});
-    s.stage_capacity = 0;
-    s.chunk = small;
-    out.push_back({spk::SpmvAlgorithm::flat, s});
-    s.long_row = small == 1 ? 1 : 3 * small;
-    out.push_back({spk::SpmvAlgorithm::long_row_split, s});
-  }
-  return out;
-}
-
 TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -106,13 +85,10 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
     const std::uint64_t seed = fresh_seed();
     const auto hA = random_csr<S, Off>(shape, seed);
     const auto A = spk::copy_to<TestDevice>(hA);
-    Kokkos::View<S*, TestDevice> x("x", hA.num_cols()), y("y", hA.num_rows()), y0("y0", hA.num_rows());
-    auto hx = Kokkos::create_mirror_view(x);
-    auto hy0 = Kokkos::create_mirror_view(y0);
-    fill_random(hx, seed + 1);
-    fill_random(hy0, seed + 2);
-    Kokkos::deep_copy(x, hx);
-    Kokkos::deep_copy(y0, hy0);
+    const auto in = random_spmv_inputs(hA, seed);
+    const auto &x = in.x, &y0 = in.y0;
+    const auto &hx = in.hx, &hy0 = in.hy0;
+    Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
     const S alpha = S(1.25), beta = S(-0.5);
     Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
     for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = static_cast<double>(hy0(i));
@@ -126,11 +102,11 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
                                " with " + spk::describe(launch) + ", seed " + std::to_string(seed);
       Kokkos::deep_copy(y, y0);
       spk::spmv(plan, alpha, A, x, beta, y);
-      const auto first = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+      const auto first = host_copy(y);
       EXPECT_LE(relative_error(first, ref), tolerance<S>(longest_row(hA))) << what;
       Kokkos::deep_copy(y, y0);  // a second call on the same plan: same bits (no atomics in the sums)
       spk::spmv(plan, alpha, A, x, beta, y);
-      const auto second = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+      const auto second = host_copy(y);
       for (std::size_t i = 0; i < first.extent(0); ++i)
         ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
     }

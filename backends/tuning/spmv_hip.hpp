@@ -1,51 +1,52 @@
 #pragma once
 // spk SpMV tuning table 'spmv_hip': the fastest algorithm and launch shape per swept matrix and precision.
 // Written by spk-bench --sweep; regenerate rather than edit.
-// command: .carry/bin/spk-bench --suite sweep-gpu --precision float --algo automatic,cusparse,kokkoskernels --sweep spmv_cuda_float.hpp --sweep-hip spmv_hip_float.hpp --reps 10 --warmup 2 --json sweep_float.json
-// command: .carry/bin/spk-bench --suite sweep-gpu --precision double --algo automatic,cusparse,kokkoskernels --sweep spmv_cuda_double.hpp --sweep-hip spmv_hip_double.hpp --reps 10 --warmup 2 --json sweep_double.json
+// command: spk-bench --suite sweep-gpu --precision float --algo automatic,cusparse,kokkoskernels --sweep spmv_cuda_float.hpp --sweep-hip spmv_hip_float.hpp --reps 10 --warmup 2 --quiet --json sweep_float.json
+// command: spk-bench --suite sweep-gpu --precision double --algo automatic,cusparse,kokkoskernels --sweep spmv_cuda_double.hpp --sweep-hip spmv_hip_double.hpp --reps 10 --warmup 2 --quiet --json sweep_double.json
 // (one sweep run per precision, their entries merged into this table)
-// device: NVIDIA H200 (sm_90, 132 SMs, 139 GiB, L2 60 MiB); back-end: Cuda (Kokkos 4.6.99); ceiling 4191.55 GB/s
+// device: NVIDIA H200 (sm_90, 132 SMs, 139 GiB, L2 60 MiB); back-end: Cuda (Kokkos 4.6.99); ceiling 4182.67 / 4147.77 GB/s (float / double run)
 // HIP starting table: derived from the measurements above with a full warp (32) widened to a full
-// wavefront (64) and teams of at least 64 threads; not measured on an AMD GPU.
+// wavefront (64) and teams of at least 64 threads; not measured on an AMD GPU (nor is packing, so no
+// entry packs column indices).
 #include <spk/select/spmv_tuning_entry.hpp>
 
 namespace spk::tuning {
 
 // matrix, scalar bytes, rows, mean, stddev, max row length, algorithm,
-// {team, vector, rows/thread, stage, chunk, long row}, GB/s in the sweep
+// {team, vector, rows/thread, stage, chunk, long row}, GB/s in the sweep[, true: it read packed column indices]
 inline constexpr SpmvTuningEntry spmv_hip[] = {
-    {"Cornell5", 4, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 712.188},
-    {"Cornell5", 8, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::flat, {8, 64, 1, 0, 1024, 0}, 788.456},
-    {"band:4000000:16", 4, 4000000, 16, 0, 16, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 2293.88},
-    {"band:4000000:16", 8, 4000000, 16, 0, 16, SpmvAlgorithm::flat, {32, 8, 1, 0, 4096, 0}, 2377},
-    {"band:8000000:5", 4, 8000000, 5, 0, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2640.93},
-    {"band:8000000:5", 8, 8000000, 5, 0, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2333.86},
-    {"lap2d:1024", 4, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 2151.5},
-    {"lap2d:1024", 8, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 2522.78},
-    {"lap2d:4096", 4, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 3173.88},
-    {"lap2d:4096", 8, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 2048, 0, 0}, 3420.21},
-    {"ogbl_ddi", 4, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1041.94},
-    {"ogbl_ddi", 8, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 1348.32},
-    {"rmat:20:8", 4, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1027.23},
-    {"rmat:20:8", 8, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1388.25},
-    {"rmat:22:16", 4, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1142.81},
-    {"rmat:22:16", 8, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1511.6},
-    {"skewed:1000000", 4, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 1641.6},
-    {"skewed:1000000", 8, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2057.84},
-    {"skewed:4000000", 4, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1268.85},
-    {"skewed:4000000", 8, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1482.32},
-    {"st3d27:160", 4, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {8, 64, 1, 0, 8192, 0}, 2669.86},
-    {"st3d27:160", 8, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 3003.16},
-    {"st3d7:160", 4, 4096000, 6.9625, 0.192435, 7, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 2892.87},
-    {"st3d7:160", 8, 4096000, 6.9625, 0.192435, 7, SpmvAlgorithm::thread_row, {256, 1, 1, 2048, 0, 0}, 3229.24},
-    {"uniform:1048576:128", 4, 1048576, 128, 0, 128, SpmvAlgorithm::stream, {32, 8, 1, 4096, 0, 0}, 1141.6},
-    {"uniform:1048576:128", 8, 1048576, 128, 0, 128, SpmvAlgorithm::vector_row, {8, 64, 1, 0, 0, 0}, 1607.48},
-    {"uniform:2097152:32", 4, 2097152, 32, 0, 32, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1162.08},
-    {"uniform:2097152:32", 8, 2097152, 32, 0, 32, SpmvAlgorithm::stream, {256, 1, 1, 4096, 0, 0}, 1587.08},
-    {"uniform:65536:16", 4, 65536, 16, 0, 16, SpmvAlgorithm::vector_row, {32, 8, 1, 0, 0, 0}, 576.902},
-    {"uniform:65536:16", 8, 65536, 16, 0, 16, SpmvAlgorithm::stream, {16, 16, 1, 4096, 0, 0}, 826.215},
-    {"uniform:8388608:4", 4, 8388608, 4, 0, 4, SpmvAlgorithm::stream, {16, 16, 1, 4096, 0, 0}, 1177.27},
-    {"uniform:8388608:4", 8, 8388608, 4, 0, 4, SpmvAlgorithm::stream, {64, 4, 1, 2048, 0, 0}, 956.935},
+    {"Cornell5", 4, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 565.149},
+    {"Cornell5", 8, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::stream, {8, 64, 1, 2048, 0, 0}, 733.025},
+    {"band:4000000:16", 4, 4000000, 16, 0, 16, SpmvAlgorithm::stream, {8, 64, 1, 8192, 0, 0}, 2248.35},
+    {"band:4000000:16", 8, 4000000, 16, 0, 16, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2125.87},
+    {"band:8000000:5", 4, 8000000, 5, 0, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2950.86},
+    {"band:8000000:5", 8, 8000000, 5, 0, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2325.72},
+    {"lap2d:1024", 4, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2720.31},
+    {"lap2d:1024", 8, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 2562.25},
+    {"lap2d:4096", 4, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 3695.87},
+    {"lap2d:4096", 8, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 2048, 0, 0}, 3694.56},
+    {"ogbl_ddi", 4, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::stream, {8, 64, 1, 8192, 0, 0}, 979.078},
+    {"ogbl_ddi", 8, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 1249.77},
+    {"rmat:20:8", 4, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1028.53},
+    {"rmat:20:8", 8, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1354.39},
+    {"rmat:22:16", 4, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1134.65},
+    {"rmat:22:16", 8, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1507.1},
+    {"skewed:1000000", 4, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 1561.81},
+    {"skewed:1000000", 8, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2009.73},
+    {"skewed:4000000", 4, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1248.08},
+    {"skewed:4000000", 8, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1472.26},
+    {"st3d27:160", 4, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::stream, {8, 64, 1, 8192, 0, 0}, 2654.99},
+    {"st3d27:160", 8, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2871.57},
+    {"st3d7:160", 4, 4096000, 6.9625, 0.192435, 7, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 3584.53},
+    {"st3d7:160", 8, 4096000, 6.9625, 0.192435, 7, SpmvAlgorithm::thread_row, {256, 1, 1, 2048, 0, 0}, 3535.45},
+    {"uniform:1048576:128", 4, 1048576, 128, 0, 128, SpmvAlgorithm::vector_row, {8, 64, 1, 0, 0, 0}, 1143.1},
+    {"uniform:1048576:128", 8, 1048576, 128, 0, 128, SpmvAlgorithm::vector_row, {8, 64, 1, 0, 0, 0}, 1608.25},
+    {"uniform:2097152:32", 4, 2097152, 32, 0, 32, SpmvAlgorithm::stream, {16, 16, 1, 4096, 0, 0}, 1154.86},
+    {"uniform:2097152:32", 8, 2097152, 32, 0, 32, SpmvAlgorithm::stream, {128, 2, 1, 4096, 0, 0}, 1598.63},
+    {"uniform:65536:16", 4, 65536, 16, 0, 16, SpmvAlgorithm::vector_row, {64, 4, 1, 0, 0, 0}, 545.095},
+    {"uniform:65536:16", 8, 65536, 16, 0, 16, SpmvAlgorithm::vector_row, {32, 8, 1, 0, 0, 0}, 803.286},
+    {"uniform:8388608:4", 4, 8388608, 4, 0, 4, SpmvAlgorithm::stream, {16, 16, 1, 4096, 0, 0}, 1167.92},
+    {"uniform:8388608:4", 8, 8388608, 4, 0, 4, SpmvAlgorithm::stream, {64, 4, 1, 2048, 0, 0}, 954.195},
     {},  // end of table
 };
 

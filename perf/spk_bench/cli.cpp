@@ -167,6 +167,12 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                  "a table swept so records shapes, not the order): none, by-length or rcm")
       ->check(CLI::IsMember({"none", "by-length", "rcm"}))
       ->capture_default_str();
+  app.add_option("--pack-columns", o.pack_columns,
+                 "SpMV 16-bit packed column indices on spk's plans, the sweep's candidates included: automatic (large "
+                 "matrices on GPUs), off, or on (forced: a plan whose algorithm or matrix cannot take it is an error "
+                 "row)")
+      ->check(CLI::IsMember({"automatic", "off", "on"}))
+      ->capture_default_str();
   app.add_option("--spgemm-walk", o.spgemm_walk,
                  "SpGEMM product walk of spk's hash and dense rows: automatic, flat or by-entries")
       ->check(CLI::IsMember({"automatic", "flat", "by-entries"}))

@@ -35,27 +35,48 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     r.algo = name;
     try {
       const auto plan = plan_for_row(r, [&]() { return spk::make_spmv_plan(m.device, options); });
+      if (plan.columns.packed) r.chosen += "; packed columns";
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
       if (sweep && r.check == "ok")
         ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), 0, plan.stats,
-                             enumerator(plan.algorithm, "SpmvAlgorithm"), plan.shape, r.time_ms, r.gbs});
+                             enumerator(plan.algorithm, "SpmvAlgorithm"), plan.shape, r.time_ms, r.gbs,
+                             plan.columns.packed});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();
     }
     ctx.add(std::move(r));
   };
+  const auto packing = spk::parse_algorithm<spk::ColumnPacking>(o.pack_columns);
   for (const auto& name : o.spk_algorithms[0]) {
     spk::SpmvOptions options;
     options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
+    options.packing = packing;
     spk_row(name, options, false);
   }
+  // The sweep tries each candidate that can read packed columns both ways where automatic could pack (GPUs, large
+  // matrices whose runs fit 16 bits), so the table records whether its winner packed; --pack-columns off|on sweeps
+  // one way only.
+  const bool both_ways = !o.sweep_path.empty() && packing == spk::ColumnPacking::automatic &&
+                         !spk::is_host_space<ExecSpace>() &&
+                         static_cast<std::int64_t>(m.host.nnz()) >= spk::select::packed_columns_min_nnz &&
+                         spk::impl::pack_columns(m.device, false).packed;
   if (!o.sweep_path.empty())
     for (const auto& [algorithm, shape] : spmv_sweep_candidates<ExecSpace>(sizeof(S))) {
       spk::SpmvOptions options;
       options.algorithm = algorithm;
       options.shape = shape;
+      if (!spk::select::reads_packed_columns(algorithm) || packing == spk::ColumnPacking::off) {
+        options.packing = spk::ColumnPacking::off;
+      } else if (packing == spk::ColumnPacking::on || both_ways) {
+        options.packing = spk::ColumnPacking::on;
+        spk_row(std::string(spk::to_string(algorithm)), options, true);
+        if (!both_ways) continue;
+        options.packing = spk::ColumnPacking::off;
+      } else {
+        options.packing = spk::ColumnPacking::off;  // automatic on a host back-end or a small matrix
+      }
       spk_row(std::string(spk::to_string(algorithm)), options, true);
     }
 

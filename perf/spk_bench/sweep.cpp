@@ -64,11 +64,12 @@ void write_tuning_table(const std::string& path, const RunInfo& info, const std:
         << (spmm ? " (SpMM: columns per lane halved, so a row's\n// column tile keeps its width; one column per lane "
                    "stays 32 lanes)"
                  : "")
-        << "; not measured on an AMD GPU.\n";
+        << "; not measured on an AMD GPU" << (spmm ? "" : " (nor is packing: no entry packs column indices)")
+        << ".\n";
   out << "#include <spk/select/" << header << ">\n\nnamespace spk::tuning {\n\n"
       << "// matrix, scalar bytes, " << (spmm ? "k, " : "") << "rows, mean, stddev, max row length, algorithm,\n"
       << "// {team, vector, rows/thread, stage, chunk, long row" << (spmm ? "[, columns/lane]" : "") << "}, "
-      << (spmm ? "GFLOP/s" : "GB/s") << " in the sweep\n"
+      << (spmm ? "GFLOP/s in the sweep\n" : "GB/s in the sweep[, true: it read packed column indices]\n")
       << "inline constexpr " << entry << " " << table << "[] = {\n";
   for (const auto& [key, r] : best) {
     const spk::LaunchShape s = wavefront64 ? to_wavefront64(r->shape, spmm) : r->shape;
@@ -76,7 +77,7 @@ void write_tuning_table(const std::string& path, const RunInfo& info, const std:
     if (spmm) out << r->k << ", ";
     out << r->stats.rows << ", " << number(r->stats.mean_length) << ", " << number(r->stats.stddev_length) << ", "
         << r->stats.max_length << ", " << r->algorithm << ", " << shape_initializer(s) << ", " << number(r->rate)
-        << "},\n";
+        << (r->packed_columns && !wavefront64 ? ", true" : "") << "},\n";  // packing is unmeasured on AMD
   }
   out << "    {},  // end of table\n};\n\n}  // namespace spk::tuning\n";
   if (!out) throw std::runtime_error("cannot write the tuning table " + path);

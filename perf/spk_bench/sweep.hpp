@@ -27,6 +27,7 @@ struct SweepRecord {
   std::string algorithm;  // the enumerator, e.g. SpmvAlgorithm::flat
   spk::LaunchShape shape;
   double time_ms = 0, rate = 0;  // rate: GB/s (SpMV) or GFLOP/s (SpMM)
+  bool packed_columns = false;   // SpMV: the candidate read 16-bit packed column indices
 };
 
 template <class Enum>

@@ -23,6 +23,10 @@ enum class RowReordering { none, by_length, rcm };
 // lane over the products of staged entries of A, or `by-entries`, threads over A's row and lanes over B's rows;
 // `automatic`: flat on GPUs when B's rows are shorter than a vector, else by entries.
 enum class SpgemmWalk { automatic, flat, by_entries };
+// Whether an SpMV plan streams a 16-bit packed copy of A's column indices (a plan option, not an algorithm: see
+// impl/packed_columns.hpp); `on` throws when the matrix does not fit the packing, `automatic` packs where the rule
+// in select/spmv_select.hpp says it pays and the matrix fits.
+enum class ColumnPacking { automatic, off, on };
 
 namespace detail {
 template <class Enum, std::size_t N>
@@ -51,6 +55,9 @@ inline constexpr name_table<SpgemmAlgorithm, 9> spgemm_names{{{SpgemmAlgorithm::
 inline constexpr name_table<RowReordering, 3> reordering_names{{{RowReordering::none, "none"},
                                                                 {RowReordering::by_length, "by-length"},
                                                                 {RowReordering::rcm, "rcm"}}};
+inline constexpr name_table<ColumnPacking, 3> packing_names{{{ColumnPacking::automatic, "automatic"},
+                                                             {ColumnPacking::off, "off"},
+                                                             {ColumnPacking::on, "on"}}};
 inline constexpr name_table<SpgemmWalk, 3> walk_names{{{SpgemmWalk::automatic, "automatic"},
                                                        {SpgemmWalk::flat, "flat"},
                                                        {SpgemmWalk::by_entries, "by-entries"}}};
@@ -78,6 +85,7 @@ inline std::string_view to_string(SpmmAlgorithm a) { return detail::name_of(deta
 inline std::string_view to_string(SpgemmAlgorithm a) { return detail::name_of(detail::spgemm_names, a); }
 inline std::string_view to_string(RowReordering r) { return detail::name_of(detail::reordering_names, r); }
 inline std::string_view to_string(SpgemmWalk w) { return detail::name_of(detail::walk_names, w); }
+inline std::string_view to_string(ColumnPacking p) { return detail::name_of(detail::packing_names, p); }
 
 // Parse the names to_string() prints, e.g. "vector-row". Throws spk::invalid_argument listing the valid names.
 template <class Enum>
@@ -102,6 +110,10 @@ inline RowReordering parse_algorithm<RowReordering>(std::string_view name) {
 template <>
 inline SpgemmWalk parse_algorithm<SpgemmWalk>(std::string_view name) {
   return detail::parse_name(detail::walk_names, name, "SpGEMM product walk");
+}
+template <>
+inline ColumnPacking parse_algorithm<ColumnPacking>(std::string_view name) {
+  return detail::parse_name(detail::packing_names, name, "SpMV column packing");
 }
 
 // Every forceable value of an enum (automatic excluded): tests and the benchmark loop over these.

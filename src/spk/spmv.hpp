@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/packed_columns.hpp"
 #include "impl/spmv_flat.hpp"
 #include "impl/spmv_long_row_split.hpp"
 #include "impl/spmv_stream.hpp"
@@ -24,6 +25,7 @@ struct SpmvOptions {
   int vector_length = 0;             // 0: the selector decides; alone, it keeps the team's thread count
   int team_size = 0;                 // 0: the selector decides
   std::optional<LaunchShape> shape;  // the whole launch shape, forced (the tuning sweep uses it)
+  ColumnPacking packing = ColumnPacking::automatic;  // 16-bit packed column indices (impl/packed_columns.hpp)
 };
 
 // Reusable analysis of one matrix (like a cuSPARSE descriptor plus its buffer): build once, call spmv() many
@@ -43,6 +45,8 @@ struct SpmvPlan {
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
   impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split
+  // A packed copy of A's column indices, read instead of A.entries() when columns.packed (thread-row, stream, flat).
+  impl::PackedColumns<device_type, typename Matrix::ordinal_type> columns;
 };
 
 namespace detail {
@@ -117,6 +121,14 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
   apply_overrides(plan.shape, options.vector_length, options.team_size);
   detail::check_spmv_shape<Matrix>(plan.algorithm, plan.shape);
+  if (options.packing == ColumnPacking::on && !select::reads_packed_columns(plan.algorithm))
+    throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
+                                          " indices; packed columns work with thread-row, stream and flat"));
+  // automatic: the table entry's winner, or the rule when the shape was forced (the entry's shape was not used)
+  const bool pack_automatically =
+      options.shape ? select::pack_columns_by_rule<exec>(plan.algorithm, plan.stats) : choice.packed_columns;
+  if (options.packing == ColumnPacking::on || (options.packing == ColumnPacking::automatic && pack_automatically))
+    plan.columns = impl::pack_columns(A, options.packing == ColumnPacking::on);
   switch (plan.algorithm) {
     case SpmvAlgorithm::stream: plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity); break;
     case SpmvAlgorithm::flat: plan.merge_path = impl::make_merge_path(A, plan.shape.chunk); break;
@@ -153,11 +165,28 @@ template <class Matrix, class XView, class YView>
 void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
           typename Matrix::scalar_type beta, const YView& y) {
   detail::check_spmv_arguments(plan, A, x, y);
+  // Runs f with the plan's packed columns when it has them, else with A's own.
+  const auto with_columns = [&](const auto& f) {
+    if (plan.columns.packed)
+      f(plan.columns);
+    else
+      f(impl::columns_in_place(A.entries()));
+  };
   switch (plan.algorithm) {
-    case SpmvAlgorithm::thread_row: impl::spmv_thread_row(plan.shape, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::thread_row:
+      with_columns([&](const auto& cols) { impl::spmv_thread_row(plan.shape, cols, alpha, A, x, beta, y); });
+      break;
     case SpmvAlgorithm::vector_row: impl::spmv_vector_row(plan.shape, alpha, A, x, beta, y); break;
-    case SpmvAlgorithm::stream: impl::spmv_stream(plan.shape, plan.row_blocks, alpha, A, x, beta, y); break;
-    case SpmvAlgorithm::flat: impl::spmv_flat(plan.shape, plan.merge_path, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::stream:
+      with_columns([&](const auto& cols) {
+        impl::spmv_stream(plan.shape, plan.row_blocks, cols, alpha, A, x, beta, y);
+      });
+      break;
+    case SpmvAlgorithm::flat:
+      with_columns([&](const auto& cols) {
+        impl::spmv_flat(plan.shape, plan.merge_path, cols, alpha, A, x, beta, y);
+      });
+      break;
     case SpmvAlgorithm::long_row_split:
       impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y);
       break;

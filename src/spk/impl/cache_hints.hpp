@@ -26,6 +26,7 @@ namespace spk::impl {
 #define SPK_PTX_LOADS(NAME, HINT)                                   \
   SPK_PTX_LOAD(NAME, HINT, float, "f32", "f")                       \
   SPK_PTX_LOAD(NAME, HINT, double, "f64", "d")                      \
+  SPK_PTX_LOAD(NAME, HINT, unsigned short, "u16", "h")              \
   SPK_PTX_LOAD(NAME, HINT, int, "s32", "r")                         \
   SPK_PTX_LOAD(NAME, HINT, unsigned, "u32", "r")                    \
   SPK_PTX_LOAD(NAME, HINT, long, "s64", "l")                        \
@@ -41,7 +42,8 @@ SPK_PTX_LOADS(ptx_load_read_only, "nc")
 // The types the PTX loads above cover (any other type loads plainly).
 template <class T>
 inline constexpr bool hinted_load_type =
-    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, unsigned short> ||
+    std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
     std::is_same_v<T, long> || std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> ||
     std::is_same_v<T, unsigned long long>;
 

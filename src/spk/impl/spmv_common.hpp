@@ -10,6 +10,7 @@
 #include "../execution.hpp"
 #include "cache_hints.hpp"
 #include "device_memory.hpp"
+#include "packed_columns.hpp"
 
 namespace spk::impl {
 
@@ -37,18 +38,19 @@ struct SpmvTypes {
 // so every one of the U loads is still coalesced across the team and the x gathers overlap instead of queueing.
 inline constexpr int gathers_per_lane = 4;
 
-// products(k) = values(base + k) * x(entries(base + k)) for k in [0, n), by the whole team (no barrier).
-template <class Member, class Products, class Values, class Entries, class XView, class Offset>
+// products(k) = values(base + k) * x(column base + k) for k in [0, n), by the whole team (no barrier); `columns` is
+// a column reader (packed_columns.hpp).
+template <class Member, class Products, class Values, class Columns, class XView, class Offset>
 KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& products, const Values& values,
-                                           const Entries& entries, const XView& x, Offset base, int n) {
+                                           const Columns& columns, const XView& x, Offset base, int n) {
   constexpr int U = gathers_per_lane;
   const int stride = (n + U - 1) / U;
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
     typename Values::non_const_value_type v[U];
-    typename Entries::non_const_value_type c[U];
+    typename Columns::ordinal c[U];
     for (int u = 0; u < U; ++u) {
       const int k = q + u * stride;
-      if (k < n) v[u] = load_once(values(base + k)), c[u] = load_once(entries(base + k));
+      if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
     }
     for (int u = 0; u < U; ++u) {
       const int k = q + u * stride;
@@ -112,9 +114,9 @@ KOKKOS_INLINE_FUNCTION void reduce_staged_rows(const Member& team, const Product
 }
 
 // The dot product of nonzeros [begin, begin + n) with x, by the whole team straight from global memory.
-template <class Member, class Values, class Entries, class XView, class Offset>
+template <class Member, class Values, class Columns, class XView, class Offset>
 KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Member& team, const Values& values,
-                                                                      const Entries& entries, const XView& x,
+                                                                      const Columns& columns, const XView& x,
                                                                       Offset begin, int n) {
   using Scalar = typename Values::non_const_value_type;
   constexpr int U = gathers_per_lane;
@@ -124,11 +126,11 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Memb
       Kokkos::TeamVectorRange(team, stride),
       [&](const int q, Scalar& partial) {
         Scalar v[U];
-        typename Entries::non_const_value_type c[U];
+        typename Columns::ordinal c[U];
         for (int u = 0; u < U; ++u) {
           const int k = q + u * stride;
           v[u] = k < n ? load_once(values(begin + k)) : Scalar(0);
-          c[u] = k < n ? load_once(entries(begin + k)) : 0;
+          c[u] = k < n ? columns.streamed(begin + k) : 0;
         }
         for (int u = 0; u < U; ++u)
           if (q + u * stride < n) partial += v[u] * load_reused(x(c[u]));

@@ -34,8 +34,10 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
   return mp;
 }
 
-template <class Matrix, class XView, class YView>
-void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
+template <class Matrix, class Columns, class XView, class YView>
+void spmv_flat(const LaunchShape& shape,
+               const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp, const Columns& columns,
                typename Matrix::scalar_type alpha, const Matrix& A, const XView& x, typename Matrix::scalar_type beta,
                const YView& y) {
   using T = SpmvTypes<Matrix>;
@@ -44,7 +46,6 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
   const std::int64_t rows = A.num_rows();
   const int chunk = shape.chunk;
   const auto row_map = A.row_map();
-  const auto entries = A.entries();
   const auto values = A.values();
   const auto split_row = mp.split_row, split_nnz = mp.split_nnz;
   const auto carry = mp.carry, head = mp.head;
@@ -59,7 +60,7 @@ void spmv_flat(const LaunchShape& shape, const MergePath<typename Matrix::device
         const int n = static_cast<int>(split_nnz(t + 1) - j0);
         typename T::scalar_scratch products(team.team_scratch(0), chunk);
         typename T::int_scratch slots(team.team_scratch(0), long_row_slots(chunk));
-        stage_products(team, products, values, entries, x, j0, n);
+        stage_products(team, products, values, columns, x, j0, n);
         team.team_barrier();
         // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
         const int count = static_cast<int>(last - first) + (last < rows ? 1 : 0);

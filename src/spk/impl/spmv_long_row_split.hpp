@@ -64,6 +64,7 @@ void spmv_long_row_split(const LaunchShape& shape,
   const std::int64_t threshold = shape.long_row, piece = shape.chunk;
   const auto row_map = A.row_map();
   const auto entries = A.entries();
+  const auto columns = columns_in_place(entries);
   const auto values = A.values();
   const auto long_rows = lr.rows, first_piece = lr.first_piece;
   const auto partial = lr.partial;
@@ -104,7 +105,7 @@ void spmv_long_row_split(const LaunchShape& shape,
         const std::int64_t row = long_rows(lo);
         const std::int64_t begin = row_map(row) + (p - first_piece(lo)) * piece;
         const std::int64_t end = begin + piece < row_map(row + 1) ? begin + piece : row_map(row + 1);
-        const Scalar sum = team_dot(team, values, entries, x, begin, static_cast<int>(end - begin));
+        const Scalar sum = team_dot(team, values, columns, x, begin, static_cast<int>(end - begin));
         Kokkos::single(Kokkos::PerTeam(team), [&]() {
           const std::int64_t pieces = first_piece(lo + 1) - first_piece(lo);
           partial(p) = sum;

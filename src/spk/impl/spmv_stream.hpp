@@ -44,16 +44,16 @@ RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int cap
                                                                                           capacity);
 }
 
-template <class Matrix, class XView, class YView>
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
+template <class Matrix, class Columns, class XView, class YView>
 void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
-                 typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                 const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
   if (blocks.count == 0) return;
   const int capacity = shape.stage_capacity;
   const auto row_map = A.row_map();
-  const auto entries = A.entries();
   const auto values = A.values();
   const auto starts = blocks.starts;
 
@@ -65,13 +65,13 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
         const auto base = row_map(first);
         const int block_nnz = static_cast<int>(row_map(last) - base);
         if (block_nnz > capacity) {  // one long row: the whole team reduces it from global memory
-          const Scalar sum = team_dot(team, values, entries, x, base, block_nnz);
+          const Scalar sum = team_dot(team, values, columns, x, base, block_nnz);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { spmv_store(y, first, alpha, sum, beta); });
           return;
         }
         typename T::scalar_scratch products(team.team_scratch(0), capacity);
         typename T::int_scratch slots(team.team_scratch(0), long_row_slots(capacity));
-        stage_products(team, products, values, entries, x, base, block_nnz);
+        stage_products(team, products, values, columns, x, base, block_nnz);
         team.team_barrier();
         reduce_staged_rows(
             team, products, slots, static_cast<int>(last - first),

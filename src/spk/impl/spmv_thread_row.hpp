@@ -5,12 +5,14 @@
 #include "../csr_matrix.hpp"
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
+#include "packed_columns.hpp"
 
 namespace spk::impl {
 
-template <class Matrix, class XView, class YView>
-void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
-                     typename Matrix::scalar_type beta, const YView& y) {
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
+template <class Matrix, class Columns, class XView, class YView>
+void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
+                     const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y) {
   using exec = typename Matrix::execution_space;
   using Scalar = typename Matrix::scalar_type;
   using Ordinal = typename Matrix::ordinal_type;
@@ -28,7 +30,6 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
   const int capacity = shape.stage_capacity;
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
   const auto row_map = A.row_map();
-  const auto entries = A.entries();
   const auto values = A.values();
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);
@@ -49,7 +50,7 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
           const int n = static_cast<int>(block_nnz), half = (n + 1) / 2;
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, half), [&](const int q) {
             const bool second = q + half < n;
-            const Ordinal c0 = entries(base + q), c1 = second ? entries(base + q + half) : 0;
+            const Ordinal c0 = columns.plain(base + q), c1 = second ? columns.plain(base + q + half) : 0;
             const Scalar v0 = values(base + q), v1 = second ? values(base + q + half) : Scalar(0);
             cols_s(q) = c0;
             vals_s(q) = v0;
@@ -63,7 +64,7 @@ void spmv_thread_row(const LaunchShape& shape, typename Matrix::scalar_type alph
           if (staged) {
             for (Offset k = row_map(row) - base; k < row_map(row + 1) - base; ++k) sum += vals_s(k) * x(cols_s(k));
           } else {
-            for (Offset k = row_map(row); k < row_map(row + 1); ++k) sum += values(k) * x(entries(k));
+            for (Offset k = row_map(row); k < row_map(row + 1); ++k) sum += values(k) * x(columns.plain(k));
           }
           spmv_store(y, row, alpha, sum, beta);
         });

@@ -20,6 +20,7 @@ struct SpmvChoice {
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
   LaunchShape shape;
   const char* tuned_from = nullptr;  // the table entry it came from, if any
+  bool packed_columns = false;       // what ColumnPacking::automatic does (pack_columns_by_rule or the entry)
 };
 
 // The tuning table of ExecSpace: CUDA and HIP have their own, host back-ends share the OpenMP one.
@@ -116,6 +117,27 @@ LaunchShape rule_spmv_shape(SpmvAlgorithm algorithm, const RowLengthStats& s, in
   return shape;
 }
 
+// Matrices of at least this many nonzeros get packed columns under ColumnPacking::automatic. Smaller ones stay in a
+// GPU's L2 between calls (ogbl_ddi and Cornell5, 2.1M and 1.6M nonzeros, fit the H200's 60 MiB), where bytes are
+// not what an SpMV waits on, and their plans are paced by launches and host waits, to which packing adds one of each.
+inline constexpr std::int64_t packed_columns_min_nnz = std::int64_t{1} << 22;
+
+// The algorithms whose kernels take a column reader (impl/packed_columns.hpp).
+inline bool reads_packed_columns(SpmvAlgorithm algorithm) {
+  return algorithm == SpmvAlgorithm::thread_row || algorithm == SpmvAlgorithm::stream ||
+         algorithm == SpmvAlgorithm::flat;
+}
+
+// Whether ColumnPacking::automatic packs A's columns when no table entry says (a forced shape, an empty table): on
+// GPUs, thread-row on matrices of at least packed_columns_min_nnz nonzeros. On the H200 packing sped thread-row up on
+// lap2d 4096 and band 8M x 5 (up to 1.17x) but slowed stream and flat (up to 0.76x, fp32 st3d27 160 and lap2d
+// 4096), whose staged loops take a second load per nonzero for the run's base. Host back-ends keep A's own indices
+// (unmeasured there). With a table entry, the sweep's winner decides (choose_spmv).
+template <class ExecSpace>
+bool pack_columns_by_rule(SpmvAlgorithm algorithm, const RowLengthStats& s) {
+  return !is_host_space<ExecSpace>() && algorithm == SpmvAlgorithm::thread_row && s.nnz >= packed_columns_min_nnz;
+}
+
 // The algorithm (when automatic) and launch shape for a matrix with these features on ExecSpace.
 template <class ExecSpace>
 SpmvChoice choose_spmv(SpmvAlgorithm forced, const RowLengthStats& s, int scalar_bytes) {
@@ -124,10 +146,13 @@ SpmvChoice choose_spmv(SpmvAlgorithm forced, const RowLengthStats& s, int scalar
     c.algorithm = e->algorithm;
     c.shape = e->shape;
     c.tuned_from = e->matrix;
+    // the swept matrix's winner read packed columns; small matrices stay unpacked (packed_columns_min_nnz)
+    c.packed_columns = e->packed_columns && reads_packed_columns(c.algorithm) && s.nnz >= packed_columns_min_nnz;
     return c;
   }
   c.algorithm = forced == SpmvAlgorithm::automatic ? rule_spmv_algorithm(s) : forced;
   c.shape = rule_spmv_shape<ExecSpace>(c.algorithm, s, scalar_bytes);
+  c.packed_columns = pack_columns_by_rule<ExecSpace>(c.algorithm, s);
   return c;
 }
 

@@ -15,6 +15,7 @@ struct SpmvTuningEntry {
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
   LaunchShape shape;
   double gbs = 0;  // what it reached in the sweep (documentation only)
+  bool packed_columns = false;  // the winner read 16-bit packed column indices (impl/packed_columns.hpp)
 };
 
 }  // namespace spk::tuning

@@ -1,0 +1,200 @@
+// SpMV with 16-bit packed column indices (impl/packed_columns.hpp): the same products in the same order as A's own
+// indices, so packed and unpacked plans must agree bit for bit, on every algorithm that reads them and every shape.
+#include <spk/reference/reference.hpp>
+#include <spk/spmv.hpp>
+
+#include <cstring>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "test_common.hpp"
+#include "test_matrices.hpp"
+#include "test_spmv_common.hpp"
+
+using namespace spk_test;
+
+template <class T>
+class SpmvPacked : public ::testing::Test {};
+TYPED_TEST_SUITE(SpmvPacked, ScalarOffsetTypes);
+
+namespace {
+// Host CSR from per-row column lists (sorted by the caller), values uniform in [-1, 1).
+template <class S, class Off>
+spk::HostCsrMatrix<S, std::int32_t, Off> from_rows(const std::vector<std::vector<std::int32_t>>& rows,
+                                                   std::int32_t cols, std::uint64_t seed) {
+  using M = spk::HostCsrMatrix<S, std::int32_t, Off>;
+  std::size_t nnz = 0;
+  for (const auto& r : rows) nnz += r.size();
+  typename M::row_map_type rm("row_map", rows.size() + 1);
+  typename M::entries_type ent("entries", nnz);
+  typename M::values_type val("values", nnz);
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (const auto c : rows[i]) ent(k) = c, val(k++) = static_cast<S>(u(g));
+    rm(i + 1) = static_cast<Off>(k);
+  }
+  return M(static_cast<std::int32_t>(rows.size()), cols, rm, ent, val);
+}
+
+// A band of half-width `half` in a square matrix of n rows: columns far above 65,536 with narrow runs, so the packed
+// offsets sit on large bases.
+template <class S, class Off>
+spk::HostCsrMatrix<S, std::int32_t, Off> wide_band(std::int32_t n, std::int32_t half, std::uint64_t seed) {
+  std::vector<std::vector<std::int32_t>> rows(static_cast<std::size_t>(n));
+  std::mt19937_64 g(seed);
+  for (std::int32_t i = 0; i < n; ++i)
+    for (std::int32_t c = std::max(0, i - half); c <= std::min(n - 1, i + half); ++c)
+      if (g() % 3) rows[i].push_back(c);
+  return from_rows<S, Off>(rows, n, seed);
+}
+
+// The shapes each packing algorithm runs with: its default, small stream and flat partitions
+// (test_spmv_common.hpp), and thread-row blocks both staged and over the capacity (read in place).
+std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> packed_runs() {
+  std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> out;
+  for (const auto algo : {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
+    out.push_back({algo, std::nullopt});
+  for (const auto& [algo, shape] : small_partition_shapes({1, 7, 64}))
+    if (spk::select::reads_packed_columns(algo)) out.push_back({algo, shape});
+  for (const int capacity : {1, 7, 64}) {
+    spk::LaunchShape t;
+    t.team_size = spk::is_host_space<TestExec>() ? 1 : 32;
+    t.vector_length = 1;
+    t.stage_capacity = capacity;
+    out.push_back({spk::SpmvAlgorithm::thread_row, t});
+  }
+  return out;
+}
+
+template <class S, class Off>
+void expect_packed_matches(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, const std::string& name,
+                           std::uint64_t seed) {
+  const auto A = spk::copy_to<TestDevice>(hA);
+  const auto in = random_spmv_inputs(hA, seed);
+  const auto &x = in.x, &y0 = in.y0;
+  const auto &hx = in.hx, &hy0 = in.hy0;
+  Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
+  for (const auto& coefficients : {std::pair<S, S>{1, 0}, {S(-2.5), S(0.75)}}) {
+    const S alpha = coefficients.first, beta = coefficients.second;  // named: lambdas below capture them (C++17)
+    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
+    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(hy0(i));
+    spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+    for (const auto& [algo, shape] : packed_runs()) {
+      spk::SpmvOptions options;
+      options.algorithm = algo;
+      options.shape = shape;
+      const std::string what = name + ", " + std::string(spk::to_string(algo)) +
+                               (shape ? " with " + spk::describe(*shape) : std::string(" (selector's shape)")) +
+                               ", beta " + std::to_string(beta) + ", seed " + std::to_string(seed);
+      const auto run = [&](spk::ColumnPacking packing) {
+        options.packing = packing;
+        const auto plan = spk::make_spmv_plan(A, options);
+        EXPECT_EQ(plan.columns.packed, packing == spk::ColumnPacking::on && hA.nnz() > 0) << what;
+        if (beta == S(0))
+          poison(y);  // beta == 0 must not read y
+        else
+          Kokkos::deep_copy(y, y0);
+        spk::spmv(plan, alpha, A, x, beta, y);
+        return host_copy(y);
+      };
+      const auto packed = run(spk::ColumnPacking::on);
+      const auto plain = run(spk::ColumnPacking::off);
+      EXPECT_LE(relative_error(packed, ref), tolerance<S>(longest_row(hA))) << what;
+      for (std::size_t i = 0; i < packed.extent(0); ++i)
+        ASSERT_EQ(std::memcmp(&packed(i), &plain(i), sizeof(S)), 0) << what << ", row " << i;
+    }
+  }
+}
+}  // namespace
+
+TYPED_TEST(SpmvPacked, MatchesOracleAndUnpackedBitForBit) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  for (const auto& shape : edge_shapes()) {  // every edge shape has fewer than 65,536 columns: all fit
+    const std::uint64_t seed = fresh_seed();
+    expect_packed_matches(random_csr<S, Off>(shape, seed), shape.name, seed);
+  }
+  const std::uint64_t seed = fresh_seed();
+  expect_packed_matches(wide_band<S, Off>(100000, 2, seed), "band 100000 +-2", seed);
+}
+
+// A run of 256 nonzeros may span 65,535 columns and no more: `on` names the first run that is wider, `automatic`
+// keeps A's own indices and stays correct.
+TEST(SpmvPackedArguments, RunsWiderThanSixteenBitsAreRefusedOrLeftUnpacked) {
+  const std::uint64_t seed = fresh_seed();
+  std::vector<std::vector<std::int32_t>> rows(3);
+  for (std::int32_t c = 0; c < 256; ++c) rows[0].push_back(c);  // run 0: columns 0..255
+  rows[1] = {1000, 1000 + 65535};                               // run 1 spans exactly 65,535: fits
+  auto fits = rows;
+  rows[2] = {0, 70000};  // run 1 now spans 69,000
+  const auto narrow = spk::copy_to<TestDevice>(from_rows<double, int>(fits, 80000, seed));
+  const auto wide = spk::copy_to<TestDevice>(from_rows<double, int>(rows, 80000, seed));
+  spk::SpmvOptions options;
+  options.algorithm = spk::SpmvAlgorithm::flat;
+  options.packing = spk::ColumnPacking::on;
+  EXPECT_TRUE(spk::make_spmv_plan(narrow, options).columns.packed);
+  try {
+    spk::make_spmv_plan(wide, options);
+    ADD_FAILURE() << "a run spanning 70,000 columns was packed";
+  } catch (const spk::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("nonzeros 256 to 259 span 70000"), std::string::npos) << e.what();
+  }
+  options.packing = spk::ColumnPacking::automatic;
+  const auto plan = spk::make_spmv_plan(wide, options);
+  EXPECT_FALSE(plan.columns.packed);
+  Kokkos::View<double*, TestDevice> x("x", 80000), y("y", 3);
+  Kokkos::deep_copy(x, 1.0);
+  spk::spmv(plan, 1.0, wide, x, 0.0, y);
+  const auto hy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+  const auto hA = spk::to_host(wide);
+  for (int i = 0; i < 3; ++i) {
+    double sum = 0;
+    for (int k = hA.row_map()(i); k < hA.row_map()(i + 1); ++k) sum += hA.values()(k);
+    EXPECT_NEAR(hy(i), sum, 1e-12) << "row " << i;
+  }
+}
+
+TEST(SpmvPackedArguments, OnlyTheAlgorithmsThatReadPackedColumnsTakeThem) {
+  const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], fresh_seed()));
+  spk::SpmvOptions options;
+  options.packing = spk::ColumnPacking::on;
+  for (const auto algo : {spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::long_row_split}) {
+    options.algorithm = algo;
+    EXPECT_THROW(spk::make_spmv_plan(A, options), spk::invalid_argument) << spk::to_string(algo);
+  }
+  EXPECT_EQ(spk::parse_algorithm<spk::ColumnPacking>("on"), spk::ColumnPacking::on);
+  EXPECT_THROW(spk::parse_algorithm<spk::ColumnPacking>("yes"), spk::invalid_argument);
+}
+
+// Without a table entry (a forced shape), automatic packs on GPUs only, for thread-row, from packed_columns_min_nnz
+// nonzeros on; with one, as the entry's sweep winner did.
+TEST(SpmvPackedArguments, AutomaticPacksAsTheRuleOrTheTableSays) {
+  spk::RowLengthStats s;
+  s.nnz = spk::select::packed_columns_min_nnz;
+  const bool gpu = !spk::is_host_space<TestExec>();
+  for (const auto algo : spk::all_algorithms<spk::SpmvAlgorithm>())
+    EXPECT_EQ(spk::select::pack_columns_by_rule<TestExec>(algo, s), gpu && algo == spk::SpmvAlgorithm::thread_row)
+        << spk::to_string(algo);
+  s.nnz -= 1;
+  EXPECT_FALSE(spk::select::pack_columns_by_rule<TestExec>(spk::SpmvAlgorithm::thread_row, s));
+
+  int entries = 0;
+  for (const auto* e = spk::select::spmv_table<TestExec>(); e && e->matrix; ++e, ++entries) {
+    spk::RowLengthStats f;  // the entry's own features: it is its own nearest entry
+    f.rows = static_cast<std::int64_t>(e->rows);
+    f.mean_length = e->mean;
+    f.stddev_length = e->stddev;
+    f.max_length = static_cast<std::int64_t>(e->max);
+    for (const std::int64_t nnz : {spk::select::packed_columns_min_nnz - 1, spk::select::packed_columns_min_nnz}) {
+      f.nnz = nnz;
+      const auto c = spk::select::choose_spmv<TestExec>(e->algorithm, f, e->scalar_bytes);
+      EXPECT_EQ(c.packed_columns, e->packed_columns && nnz >= spk::select::packed_columns_min_nnz)
+          << e->matrix << " " << e->scalar_bytes;
+    }
+  }
+  EXPECT_GT(entries, 0);
+}
