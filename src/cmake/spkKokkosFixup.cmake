@@ -42,10 +42,15 @@ if(SPK_WITH_KOKKOSKERNELS AND NOT TARGET spk_kokkoskernels)
     get_filename_component(_kokkos_prefix "${Kokkos_DIR}/../../.." ABSOLUTE)
     find_package(KokkosKernels QUIET HINTS "${_kokkos_prefix}")
     if(KokkosKernels_FOUND)
-      string(REGEX MATCH "^[0-9]+" _kk_major "${KokkosKernels_VERSION}")
+      set(_kk_version "${KokkosKernels_VERSION}")
+      if(NOT _kk_version AND TARGET trilinos_kokkoskernels)
+        # Trilinos's packaging (Debian 12: Kokkos Kernels 3.4) sets no version; it belongs with Trilinos's Kokkos 3.
+        set(_kk_version "3 (Trilinos)")
+      endif()
+      string(REGEX MATCH "^[0-9]+" _kk_major "${_kk_version}")
       string(REGEX MATCH "^[0-9]+" _kokkos_major "${Kokkos_VERSION}")
-      if(KokkosKernels_VERSION AND NOT _kk_major STREQUAL _kokkos_major)
-        message(STATUS "spk: ignoring Kokkos Kernels ${KokkosKernels_VERSION} at ${KokkosKernels_DIR}: "
+      if(_kk_version AND NOT _kk_major STREQUAL _kokkos_major)
+        message(STATUS "spk: ignoring Kokkos Kernels ${_kk_version} at ${KokkosKernels_DIR}: "
                        "it does not match Kokkos ${Kokkos_VERSION}")
         set(SPK_HAVE_KOKKOSKERNELS OFF)
         return()
