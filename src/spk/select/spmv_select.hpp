@@ -132,7 +132,7 @@ inline bool reads_packed_columns(SpmvAlgorithm algorithm) {
 // GPUs, thread-row on matrices of at least packed_columns_min_nnz nonzeros. On the H200 packing sped thread-row up on
 // lap2d 4096 and band 8M x 5 (up to 1.17x) but slowed stream and flat (up to 0.76x, fp32 st3d27 160 and lap2d
 // 4096), whose staged loops take a second load per nonzero for the run's base. Host back-ends keep A's own indices
-// (unmeasured there). With a table entry, the sweep's winner decides (choose_spmv).
+// (thread-row packed was 0.77-0.98x on a 2-core EPYC). With a table entry, the sweep's winner decides (choose_spmv).
 template <class ExecSpace>
 bool pack_columns_by_rule(SpmvAlgorithm algorithm, const RowLengthStats& s) {
   return !is_host_space<ExecSpace>() && algorithm == SpmvAlgorithm::thread_row && s.nnz >= packed_columns_min_nnz;
