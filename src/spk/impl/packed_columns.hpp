@@ -63,7 +63,8 @@ struct PackedColumns {
 
 // Packs A's column indices when every run of packed_run nonzeros spans at most packed_span_max columns: one pass
 // (a vector of lanes per run finds its smallest and largest column in one reduction and writes the offsets) and one
-// host wait for the widest span. Returns an unpacked result when a run is wider; with `must_fit`, throws naming that run instead.
+// host wait for the widest span. Returns an unpacked result when a run is wider; with `must_fit`, throws naming that
+// run instead.
 template <class Matrix>
 PackedColumns<typename Matrix::device_type, typename Matrix::ordinal_type> pack_columns(const Matrix& A,
                                                                                         bool must_fit) {
@@ -79,8 +80,11 @@ PackedColumns<typename Matrix::device_type, typename Matrix::ordinal_type> pack_
   pc.storage = decltype(pc.storage)(uninitialized<exec>("spk::packed_columns"), runs + offset_words);
   pc.bases = decltype(pc.bases)(pc.storage.data(), runs);
   pc.offsets = decltype(pc.offsets)(reinterpret_cast<std::uint16_t*>(pc.storage.data() + runs), nnz);
-  const bool host = Kokkos::SpaceAccessibility<exec, Kokkos::HostSpace>::accessible;
-  const int lanes = host ? 1 : 32, threads = host ? 1 : 8;
+  // A vector of `lanes` per run, lane v taking nonzeros v, v + lanes, ...: a fixed count per lane, so its loads are
+  // independent and can all be in flight at once (a loop over the run's length: 383 us for band 8M x 5 on an H100
+  // under ncu, 18% of DRAM bandwidth; this: 339 us, 20%).
+  constexpr bool host = Kokkos::SpaceAccessibility<exec, Kokkos::HostSpace>::accessible;
+  constexpr int lanes = host ? 1 : 32, threads = host ? 1 : 8, per_lane = static_cast<int>(packed_run) / lanes;
   const auto entries = A.entries();
   const auto offsets = pc.offsets;
   const auto bases = pc.bases;
@@ -91,19 +95,29 @@ PackedColumns<typename Matrix::device_type, typename Matrix::ordinal_type> pack_
       KOKKOS_LAMBDA(const member& team, std::int64_t& most) {
         const std::int64_t r = static_cast<std::int64_t>(team.league_rank()) * threads + team.team_rank();
         if (r >= runs) return;
-        const std::int64_t begin = r * packed_run, n = nnz - begin < packed_run ? nnz - begin : packed_run;
+        const std::int64_t begin = r * packed_run;
+        const int n = static_cast<int>(nnz - begin < packed_run ? nnz - begin : packed_run);
         Kokkos::MinMaxScalar<Ordinal> range;  // one reduction for both ends of the run's columns
         Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, static_cast<int>(n)),
-            [&](const int k, Kokkos::MinMaxScalar<Ordinal>& m) {
-              const Ordinal c = entries(begin + k);
-              m.min_val = c < m.min_val ? c : m.min_val;
-              m.max_val = c > m.max_val ? c : m.max_val;
+            Kokkos::ThreadVectorRange(team, lanes),
+            [&](const int v, Kokkos::MinMaxScalar<Ordinal>& m) {
+              Ordinal c[per_lane];
+              for (int k = 0; k < per_lane; ++k) {  // past the run's end: its first column, which changes nothing
+                const int i = v + k * lanes;
+                c[k] = entries(begin + (i < n ? i : 0));
+              }
+              for (int k = 0; k < per_lane; ++k) {
+                m.min_val = c[k] < m.min_val ? c[k] : m.min_val;
+                m.max_val = c[k] > m.max_val ? c[k] : m.max_val;
+              }
             },
             Kokkos::MinMax<Ordinal>(range));
         const Ordinal lo = range.min_val, hi = range.max_val;
-        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, static_cast<int>(n)), [&](const int k) {
-          offsets(begin + k) = static_cast<std::uint16_t>(entries(begin + k) - lo);
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int v) {
+          for (int k = 0; k < per_lane; ++k) {  // the same lane's nonzeros again: in its cache
+            const int i = v + k * lanes;
+            if (i < n) offsets(begin + i) = static_cast<std::uint16_t>(entries(begin + i) - lo);
+          }
         });
         Kokkos::single(Kokkos::PerThread(team), [&]() {
           bases(r) = lo;
