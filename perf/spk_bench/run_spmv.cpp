@@ -64,20 +64,17 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
                          spk::impl::pack_columns(m.device, false).packed;
   if (!o.sweep_path.empty())
     for (const auto& [algorithm, shape] : spmv_sweep_candidates<ExecSpace>(sizeof(S))) {
-      spk::SpmvOptions options;
-      options.algorithm = algorithm;
-      options.shape = shape;
-      if (!spk::select::reads_packed_columns(algorithm) || packing == spk::ColumnPacking::off) {
-        options.packing = spk::ColumnPacking::off;
-      } else if (packing == spk::ColumnPacking::on || both_ways) {
-        options.packing = spk::ColumnPacking::on;
+      using spk::ColumnPacking;
+      std::vector<ColumnPacking> ways{ColumnPacking::off};  // automatic on a host back-end or a small matrix
+      if (spk::select::reads_packed_columns(algorithm) && packing == ColumnPacking::on) ways = {ColumnPacking::on};
+      if (spk::select::reads_packed_columns(algorithm) && both_ways) ways = {ColumnPacking::on, ColumnPacking::off};
+      for (const auto way : ways) {
+        spk::SpmvOptions options;
+        options.algorithm = algorithm;
+        options.shape = shape;
+        options.packing = way;
         spk_row(std::string(spk::to_string(algorithm)), options, true);
-        if (!both_ways) continue;
-        options.packing = spk::ColumnPacking::off;
-      } else {
-        options.packing = spk::ColumnPacking::off;  // automatic on a host back-end or a small matrix
       }
-      spk_row(std::string(spk::to_string(algorithm)), options, true);
     }
 
   const auto yardstick_row = [&](const char* name) {

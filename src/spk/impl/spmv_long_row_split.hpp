@@ -63,8 +63,7 @@ void spmv_long_row_split(const LaunchShape& shape,
   const std::int64_t long_count = static_cast<std::int64_t>(lr.rows.extent(0));
   const std::int64_t threshold = shape.long_row, piece = shape.chunk;
   const auto row_map = A.row_map();
-  const auto entries = A.entries();
-  const auto columns = columns_in_place(entries);
+  const auto columns = columns_in_place(A.entries());
   const auto values = A.values();
   const auto long_rows = lr.rows, first_piece = lr.first_piece;
   const auto partial = lr.partial;
@@ -86,7 +85,7 @@ void spmv_long_row_split(const LaunchShape& shape,
             Kokkos::parallel_reduce(
                 Kokkos::ThreadVectorRange(team, static_cast<int>(len)),
                 [&](const int k, Scalar& part) {
-                  part += load_once(values(begin + k)) * load_reused(x(load_once(entries(begin + k))));
+                  part += load_once(values(begin + k)) * load_reused(x(columns.streamed(begin + k)));
                 },
                 sum);
             Kokkos::single(Kokkos::PerThread(team), [&]() { spmv_store(y, row, alpha, sum, beta); });
