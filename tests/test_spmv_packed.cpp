@@ -158,6 +158,30 @@ TEST(SpmvPackedArguments, RunsWiderThanSixteenBitsAreRefusedOrLeftUnpacked) {
   }
 }
 
+// The refusal names the widest run, the first of equally wide ones, wherever the packing pass's teams met them.
+TEST(SpmvPackedArguments, TheRefusalNamesTheFirstWidestRunOfAnyTeam) {
+  const std::uint64_t seed = fresh_seed();
+  std::vector<std::vector<std::int32_t>> rows(300);  // row i is run i: 256 nonzeros each
+  for (auto& row : rows)
+    for (std::int32_t c = 0; c < 256; ++c) row.push_back(c);
+  rows[100].back() = 70000;
+  rows[150].back() = 70000;
+  spk::SpmvOptions options;
+  options.algorithm = spk::SpmvAlgorithm::thread_row;
+  options.packing = spk::ColumnPacking::on;
+  const auto refusal = [&](const std::vector<std::vector<std::int32_t>>& r) {
+    try {
+      spk::make_spmv_plan(spk::copy_to<TestDevice>(from_rows<double, int>(r, 80000, seed)), options);
+    } catch (const spk::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("packed");
+  };
+  EXPECT_NE(refusal(rows).find("nonzeros 25600 to 25855 span 70000"), std::string::npos) << refusal(rows);
+  rows[290].back() = 75000;
+  EXPECT_NE(refusal(rows).find("nonzeros 74240 to 74495 span 75000"), std::string::npos) << refusal(rows);
+}
+
 TEST(SpmvPackedArguments, OnlyTheAlgorithmsThatReadPackedColumnsTakeThem) {
   const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(edge_shapes()[0], fresh_seed()));
   spk::SpmvOptions options;

@@ -3,6 +3,10 @@
 #include <spk/csr_matrix.hpp>
 #include <spk/matrix_stats.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -88,4 +92,39 @@ TEST(RowLengthStats, MatchesAHandCount) {
   const auto empty = spk::row_length_stats(spk::copy_to<TestDevice>(make(0, 3, {0}, {})));
   EXPECT_EQ(empty.rows, 0);
   EXPECT_EQ(empty.nnz, 0);
+}
+
+// The device reduction against a serial count, on the edge shapes and on shapes large enough to span many blocks of
+// a GPU reduction.
+TEST(RowLengthStats, MatchesASerialCount) {
+  auto shapes = edge_shapes();
+  shapes.push_back({"many_teams", 150001, 64, [](std::int64_t r, std::mt19937_64& g) {
+                      return r % 1000 == 3 ? std::int64_t(64) : std::int64_t(g() % 7);
+                    }});
+  shapes.push_back({"long_tail", 70000, 3000, [](std::int64_t r, std::mt19937_64&) {
+                      return r == 69999 ? std::int64_t(3000) : r % 5;
+                    }});
+  for (const auto& shape : shapes) {
+    const auto h = random_csr<double, int>(shape, fresh_seed());
+    const auto s = spk::row_length_stats(spk::copy_to<TestDevice>(h));
+    std::int64_t lo = shape.rows ? std::numeric_limits<std::int64_t>::max() : 0, hi = 0;
+    std::array<std::int64_t, spk::RowLengthStats::num_bins> bins{};
+    const double mean = shape.rows ? static_cast<double>(h.nnz()) / shape.rows : 0;
+    double squares = 0;
+    for (std::int64_t r = 0; r < h.num_rows(); ++r) {
+      const std::int64_t len = h.row_map()(r + 1) - h.row_map()(r);
+      lo = std::min(lo, len);
+      hi = std::max(hi, len);
+      squares += (len - mean) * (len - mean);
+      ++bins[spk::row_length_bin(len)];
+    }
+    EXPECT_EQ(s.rows, h.num_rows()) << shape.name;
+    EXPECT_EQ(s.nnz, h.nnz()) << shape.name;
+    EXPECT_EQ(s.min_length, lo) << shape.name;
+    EXPECT_EQ(s.max_length, hi) << shape.name;
+    EXPECT_DOUBLE_EQ(s.mean_length, mean) << shape.name;
+    const double stddev = shape.rows ? std::sqrt(squares / shape.rows) : 0;
+    EXPECT_NEAR(s.stddev_length, stddev, 1e-12 * (1 + stddev)) << shape.name;
+    EXPECT_EQ(s.log2_histogram, bins) << shape.name;
+  }
 }

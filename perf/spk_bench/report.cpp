@@ -68,8 +68,10 @@ std::string notes_of(const Row& r) {
   if (!r.yardstick && !std::isnan(r.setup_ms) && !std::isnan(r.time_ms) && r.time_ms > 0) {
     sep();  // the plan's one-time cost, also in calls of the operation it prepares
     char buf[48];
-    std::snprintf(buf, sizeof buf, " (%.1f calls)", r.setup_ms / r.time_ms);
+    std::snprintf(buf, sizeof buf, " (%.1f calls", r.setup_ms / r.time_ms);
     os << "plan " << fmt_time(r.setup_ms) << buf;
+    if (!std::isnan(r.features_ms)) os << ", features " << fmt_time(r.features_ms);
+    os << ")";
   }
   if (!r.yardstick && !r.chosen.empty()) {
     sep();
@@ -312,6 +314,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
                        {"min_ms", number(r.min_ms)},
                        {"max_ms", number(r.max_ms)},
                        {"setup_ms", number(r.setup_ms)},
+                       {"features_ms", number(r.features_ms)},
                        {"gbs", number(r.gbs)},
                        {"pct_ceiling", number(r.pct_ceiling)},
                        {"gflops", number(r.gflops)},

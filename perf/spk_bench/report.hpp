@@ -34,6 +34,7 @@ struct Row {
   double time_ms = nan();    // median; SpGEMM: end to end (symbolic + numeric + allocation)
   double min_ms = nan(), max_ms = nan();
   double setup_ms = nan();   // spk plan setup (SpMV/SpMM)
+  double features_ms = nan();  // of which the row-length statistics
   double gbs = nan(), pct_ceiling = nan(), gflops = nan();
   // SpGEMM only
   double symbolic_ms = nan(), numeric_ms = nan(), reuse_ms = nan();

@@ -35,7 +35,11 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     r.algo = name;
     try {
       const auto plan = plan_for_row(r, [&]() { return spk::make_spmv_plan(m.device, options); });
-      if (plan.columns.packed) r.chosen += "; packed columns";
+      if (plan.columns.packed) {
+        char cost[64];
+        std::snprintf(cost, sizeof cost, "; packed columns in %.3g ms", plan.packing_seconds * 1e3);
+        r.chosen += cost;
+      }
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
       if (sweep && r.check == "ok")

@@ -153,14 +153,17 @@ auto oracle_checker(const Out& out, const HostOut& host_out, const Ref& ref, dou
 // sees again) and the plan's choice: algorithm [launch shape; the tuning-table entry it came from]. Returns the plan.
 template <class Make>
 auto plan_for_row(Row& r, const Make& make) {
-  std::vector<double> setup_ms;
+  std::vector<double> setup_ms, features_ms;
   auto plan = make();
   for (int i = 0; i < 5; ++i) {
     if (i > 0) plan = make();
     setup_ms.push_back(plan.setup_seconds * 1e3);
+    features_ms.push_back(plan.features_seconds * 1e3);
   }
   std::sort(setup_ms.begin(), setup_ms.end());
+  std::sort(features_ms.begin(), features_ms.end());
   r.setup_ms = setup_ms[2];
+  r.features_ms = features_ms[2];
   r.chosen = std::string(spk::to_string(plan.algorithm)) + " [" + spk::describe(plan.shape) +
              (plan.tuned_from ? std::string("; tuned on ") + plan.tuned_from : std::string()) + "]";
   return plan;

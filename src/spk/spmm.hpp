@@ -42,6 +42,7 @@ struct SpmmPlan {
   RowReordering reorder = RowReordering::none;
   const char* tuned_from = nullptr;  // the tuning-table entry the choice came from (nullptr: the rules)
   double setup_seconds = 0;          // what make_spmm_plan took, reordering included
+  double features_seconds = 0;       // of which row_length_stats
   double reorder_seconds = 0;        // of which building the row order
 
   impl::RowBlocks<device_type> row_blocks;                                      // row-team, k-tiled
@@ -91,6 +92,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   SpmmPlan<Matrix> plan;
   plan.k = k;
   plan.stats = row_length_stats(A);
+  plan.features_seconds = timer.seconds();
   constexpr int ordinal_bytes = sizeof(typename Matrix::ordinal_type);
   auto choice = select::choose_spmm<exec>(options.algorithm, plan.stats, k, sizeof(S), ordinal_bytes);
   if (options.reorder != RowReordering::none && options.algorithm == SpmmAlgorithm::automatic &&

@@ -40,7 +40,9 @@ struct SpmvPlan {
   LaunchShape shape;
   RowLengthStats stats;
   const char* tuned_from = nullptr;  // the tuning-table entry the choice came from (nullptr: the rules)
-  double setup_seconds = 0;          // what make_spmv_plan took (features, selection, partition)
+  double setup_seconds = 0;          // what make_spmv_plan took (features, selection, packing, partition)
+  double features_seconds = 0;       // of which row_length_stats
+  double packing_seconds = 0;        // of which packing the column indices
 
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
@@ -114,6 +116,7 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   Kokkos::Timer timer;
   SpmvPlan<Matrix> plan;
   plan.stats = row_length_stats(A);
+  plan.features_seconds = timer.seconds();
   const auto choice =
       select::choose_spmv<exec>(options.algorithm, plan.stats, sizeof(typename Matrix::scalar_type));
   plan.algorithm = choice.algorithm;
@@ -127,8 +130,11 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   // automatic: the table entry's winner, or the rule when the shape was forced (the entry's shape was not used)
   const bool pack_automatically =
       options.shape ? select::pack_columns_by_rule<exec>(plan.algorithm, plan.stats) : choice.packed_columns;
-  if (options.packing == ColumnPacking::on || (options.packing == ColumnPacking::automatic && pack_automatically))
-    plan.columns = impl::pack_columns(A, options.packing == ColumnPacking::on);
+  if (options.packing == ColumnPacking::on || (options.packing == ColumnPacking::automatic && pack_automatically)) {
+    const double before = timer.seconds();
+    plan.columns = impl::pack_columns(A, options.packing == ColumnPacking::on);  // waits for its verdict
+    plan.packing_seconds = timer.seconds() - before;
+  }
   switch (plan.algorithm) {
     case SpmvAlgorithm::stream: plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity); break;
     case SpmvAlgorithm::flat: plan.merge_path = impl::make_merge_path(A, plan.shape.chunk); break;

@@ -81,50 +81,55 @@ PackedColumns<typename Matrix::device_type, typename Matrix::ordinal_type> pack_
   pc.bases = decltype(pc.bases)(pc.storage.data(), runs);
   pc.offsets = decltype(pc.offsets)(reinterpret_cast<std::uint16_t*>(pc.storage.data() + runs), nnz);
   // A vector of `lanes` per run, lane v taking nonzeros v, v + lanes, ...: a fixed count per lane, so its loads are
-  // independent and can all be in flight at once (a loop over the run's length: 383 us for band 8M x 5 on an H100
-  // under ncu, 18% of DRAM bandwidth; this: 339 us, 20%).
+  // independent and can all be in flight at once; each vector takes runs_per_vector consecutive runs, so a team's
+  // reduction of the widest span is paid once per 64 runs (one run per vector, a team per 8 runs: 339 us for band
+  // 8M x 5 on an H100 under ncu, 20% of DRAM bandwidth; a loop over each run's length before that: 383 us).
   constexpr bool host = Kokkos::SpaceAccessibility<exec, Kokkos::HostSpace>::accessible;
   constexpr int lanes = host ? 1 : 32, threads = host ? 1 : 8, per_lane = static_cast<int>(packed_run) / lanes;
+  constexpr std::int64_t runs_per_vector = host ? 64 : 8, runs_per_team = runs_per_vector * threads;
   const auto entries = A.entries();
   const auto offsets = pc.offsets;
   const auto bases = pc.bases;
   // The widest run's span and, to name it, its index (the first of the widest): max over span * runs + (runs - 1 - r).
   std::int64_t widest = 0;
   Kokkos::parallel_reduce(
-      "spk::pack_columns", policy_type(static_cast<int>((runs + threads - 1) / threads), threads, lanes),
+      "spk::pack_columns",
+      policy_type(static_cast<int>((runs + runs_per_team - 1) / runs_per_team), threads, lanes),
       KOKKOS_LAMBDA(const member& team, std::int64_t& most) {
-        const std::int64_t r = static_cast<std::int64_t>(team.league_rank()) * threads + team.team_rank();
-        if (r >= runs) return;
-        const std::int64_t begin = r * packed_run;
-        const int n = static_cast<int>(nnz - begin < packed_run ? nnz - begin : packed_run);
-        Kokkos::MinMaxScalar<Ordinal> range;  // one reduction for both ends of the run's columns
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, lanes),
-            [&](const int v, Kokkos::MinMaxScalar<Ordinal>& m) {
-              Ordinal c[per_lane];
-              for (int k = 0; k < per_lane; ++k) {  // past the run's end: its first column, which changes nothing
-                const int i = v + k * lanes;
-                c[k] = entries(begin + (i < n ? i : 0));
-              }
-              for (int k = 0; k < per_lane; ++k) {
-                m.min_val = c[k] < m.min_val ? c[k] : m.min_val;
-                m.max_val = c[k] > m.max_val ? c[k] : m.max_val;
-              }
-            },
-            Kokkos::MinMax<Ordinal>(range));
-        const Ordinal lo = range.min_val, hi = range.max_val;
-        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int v) {
-          for (int k = 0; k < per_lane; ++k) {  // the same lane's nonzeros again: in its cache
-            const int i = v + k * lanes;
-            if (i < n) offsets(begin + i) = static_cast<std::uint16_t>(entries(begin + i) - lo);
-          }
-        });
-        Kokkos::single(Kokkos::PerThread(team), [&]() {
-          bases(r) = lo;
-          const std::int64_t cap = std::int64_t{1} << 30, span = static_cast<std::int64_t>(hi) - lo;
-          const std::int64_t key = (span < cap ? span : cap) * runs + (runs - 1 - r);  // capped: cannot overflow
-          most = key > most ? key : most;
-        });
+        const std::int64_t first = team.league_rank() * runs_per_team + team.team_rank() * runs_per_vector;
+        const std::int64_t last = first + runs_per_vector < runs ? first + runs_per_vector : runs;
+        for (std::int64_t r = first; r < last; ++r) {
+          const std::int64_t begin = r * packed_run;
+          const int n = static_cast<int>(nnz - begin < packed_run ? nnz - begin : packed_run);
+          Kokkos::MinMaxScalar<Ordinal> range;  // one reduction for both ends of the run's columns
+          Kokkos::parallel_reduce(
+              Kokkos::ThreadVectorRange(team, lanes),
+              [&](const int v, Kokkos::MinMaxScalar<Ordinal>& m) {
+                Ordinal c[per_lane];
+                for (int k = 0; k < per_lane; ++k) {  // past the run's end: its first column, which changes nothing
+                  const int i = v + k * lanes;
+                  c[k] = entries(begin + (i < n ? i : 0));
+                }
+                for (int k = 0; k < per_lane; ++k) {
+                  m.min_val = c[k] < m.min_val ? c[k] : m.min_val;
+                  m.max_val = c[k] > m.max_val ? c[k] : m.max_val;
+                }
+              },
+              Kokkos::MinMax<Ordinal>(range));
+          const Ordinal lo = range.min_val, hi = range.max_val;
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int v) {
+            for (int k = 0; k < per_lane; ++k) {  // the same lane's nonzeros again: in its cache
+              const int i = v + k * lanes;
+              if (i < n) offsets(begin + i) = static_cast<std::uint16_t>(entries(begin + i) - lo);
+            }
+          });
+          Kokkos::single(Kokkos::PerThread(team), [&]() {
+            bases(r) = lo;
+            const std::int64_t cap = std::int64_t{1} << 30, span = static_cast<std::int64_t>(hi) - lo;
+            const std::int64_t key = (span < cap ? span : cap) * runs + (runs - 1 - r);  // capped: cannot overflow
+            most = key > most ? key : most;
+          });
+        }
       },
       Kokkos::Max<std::int64_t>(widest));
   const std::int64_t span = widest / runs, run = runs - 1 - widest % runs;
