@@ -82,8 +82,8 @@ PackedColumns<typename Matrix::device_type, typename Matrix::ordinal_type> pack_
   pc.offsets = decltype(pc.offsets)(reinterpret_cast<std::uint16_t*>(pc.storage.data() + runs), nnz);
   // A vector of `lanes` per run, lane v taking nonzeros v, v + lanes, ...: a fixed count per lane, so its loads are
   // independent and can all be in flight at once; each vector takes runs_per_vector consecutive runs, so a team's
-  // reduction of the widest span is paid once per 64 runs (one run per vector, a team per 8 runs: 339 us for band
-  // 8M x 5 on an H100 under ncu, 20% of DRAM bandwidth; a loop over each run's length before that: 383 us).
+  // reduction of the widest span is paid once per 64 runs: 140-147 us for band 8M x 5 on an H100 under ncu, 48-50%
+  // of DRAM bandwidth (one run per vector, a team per 8 runs: 339 us, 20%; a loop over the run's length: 383 us).
   constexpr bool host = Kokkos::SpaceAccessibility<exec, Kokkos::HostSpace>::accessible;
   constexpr int lanes = host ? 1 : 32, threads = host ? 1 : 8, per_lane = static_cast<int>(packed_run) / lanes;
   constexpr std::int64_t runs_per_vector = host ? 64 : 8, runs_per_team = runs_per_vector * threads;
