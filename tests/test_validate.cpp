@@ -98,7 +98,7 @@ TEST(RowLengthStats, MatchesAHandCount) {
 // a GPU reduction.
 TEST(RowLengthStats, MatchesASerialCount) {
   auto shapes = edge_shapes();
-  shapes.push_back({"many_teams", 150001, 64, [](std::int64_t r, std::mt19937_64& g) {
+  shapes.push_back({"many_blocks", 150001, 64, [](std::int64_t r, std::mt19937_64& g) {
                       return r % 1000 == 3 ? std::int64_t(64) : std::int64_t(g() % 7);
                     }});
   shapes.push_back({"long_tail", 70000, 3000, [](std::int64_t r, std::mt19937_64&) {
