@@ -2,6 +2,8 @@
 #include <spk/spmv.hpp>
 #include <spk/reference/reference.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -9,6 +11,8 @@
 #include "test_common.hpp"
 #include "test_matrices.hpp"
 #include "test_spmv_common.hpp"
+
+#include <spk/impl/host_row_dot.hpp>
 
 using namespace spk_test;
 
@@ -161,6 +165,76 @@ TYPED_TEST(Spmv, PlanIsReusableAndDeterministic) {
 
 // The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates and counts first
 // beyond: both paths must list exactly the flagged indices, in order.
+// Host row loops gather x with AVX2 on rows that are long or spread out (impl/host_row_dot.hpp). Rows of every length
+// around the vector widths (4 and 8 a gather, two accumulators, a scalar tail), near and far columns, long rows:
+// the gathering sum against the scalar one and a double oracle, and with packed columns bit for bit equal to A's own.
+TYPED_TEST(Spmv, HostRowDotGathersMatchTheScalarSum) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  using M = spk::HostCsrMatrix<S, std::int32_t, Off>;
+  const std::uint64_t seed = fresh_seed();
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const std::int32_t cols = 1 << 21;  // far rows span more than row_dot_far_bytes of x
+  Kokkos::View<S*, Kokkos::HostSpace> x("x", cols);
+  fill_random(x, seed + 1);
+  const bool gathers = spk::impl::host_row_gathers<Kokkos::DefaultHostExecutionSpace>();
+  for (const bool far : {false, true}) {
+    std::vector<Off> row_map{0};
+    std::vector<std::int32_t> columns;
+    for (int n = 0; n < 300; n += n < 40 ? 1 : n < 120 ? 7 : 1 + n / 2) {  // every length to 40, then some longer
+      const std::int32_t step = far ? cols / (n + 1) : 3, first = static_cast<std::int32_t>(g() % 1000);
+      for (int k = 0; k < n; ++k) columns.push_back(first + k * step + static_cast<std::int32_t>(g() % 2));
+      row_map.push_back(static_cast<Off>(columns.size()));
+    }
+    typename M::row_map_type rm("row_map", row_map.size());
+    typename M::entries_type ent("entries", columns.size());
+    typename M::values_type val("values", columns.size());
+    for (std::size_t i = 0; i < row_map.size(); ++i) rm(i) = row_map[i];
+    for (std::size_t k = 0; k < columns.size(); ++k) ent(k) = columns[k], val(k) = static_cast<S>(u(g));
+    const M A(static_cast<std::int32_t>(row_map.size() - 1), cols, rm, ent, val);
+    const auto packed = spk::impl::pack_columns(A, !far);  // near rows fit 16-bit offsets; far ones do not
+    const auto in_place = spk::impl::columns_in_place(A.entries());
+    for (std::int32_t i = 0; i < A.num_rows(); ++i) {
+      const Off b = rm(i), e = rm(i + 1);
+      double exact = 0;
+      for (Off k = b; k < e; ++k) exact += static_cast<double>(val(k)) * static_cast<double>(x(ent(k)));
+      const S gathered = spk::impl::row_dot(gathers, val, in_place, x, b, e);
+      const S scalar = spk::impl::row_dot(false, val, in_place, x, b, e);
+      const std::string what = "row of " + std::to_string(e - b) + (far ? " far" : " near") + " columns under " +
+                               spk::impl::to_string(spk::impl::host_isa()) + ", seed " + std::to_string(seed);
+      const double scale = std::max(1.0, std::abs(exact));
+      EXPECT_LE(std::abs(static_cast<double>(gathered) - exact) / scale, tolerance<S>(e - b)) << what;
+      EXPECT_LE(std::abs(static_cast<double>(scalar) - exact) / scale, tolerance<S>(e - b)) << what;
+      if (far) continue;
+      const S from_packed = spk::impl::row_dot(gathers, val, packed, x, b, e);
+      EXPECT_EQ(std::memcmp(&gathered, &from_packed, sizeof(S)), 0) << what;
+    }
+  }
+}
+
+// The host row loops with and without gathers (host_isa_cap: the baseline has none), on rows whose columns spread
+// over 300,000 and rows past row_dot_long_row: each algorithm with a host row loop against the oracle.
+TYPED_TEST(Spmv, HostRowLoopsMatchOracleWithAndWithoutGathers) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  struct CapGuard {
+    ~CapGuard() { spk::impl::host_isa_cap().store(-1); }
+  } guard;
+  const std::uint64_t seed = fresh_seed();
+  const Shape shape{"far_and_long", 2000, 300000, [](std::int64_t r, std::mt19937_64& g) {
+                      return static_cast<std::int64_t>(r % 50 == 0 ? 130 + g() % 300 : g() % 40);
+                    }};
+  const auto hA = random_csr<S, Off>(shape, seed);
+  for (const int cap : {-1, static_cast<int>(spk::impl::HostIsa::baseline)}) {
+    spk::impl::host_isa_cap().store(cap);
+    for (const auto algo :
+         {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::long_row_split})
+      EXPECT_LE(spmv_error(hA, algo, S(1.5), S(-0.5), seed), tolerance<S>(longest_row(hA)))
+          << spk::to_string(algo) << " under " << spk::impl::to_string(spk::impl::host_isa()) << ", seed " << seed;
+  }
+}
+
 TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);

@@ -7,6 +7,7 @@
 // threadFenceReduction sample).
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "host_row_dot.hpp"
 #include "spmv_common.hpp"
 
 namespace spk::impl {
@@ -65,6 +66,9 @@ void spmv_long_row_split(const LaunchShape& shape,
   const auto row_map = A.row_map();
   const auto columns = columns_in_place(A.entries());
   const auto values = A.values();
+  const bool gathers = host_row_gathers<typename T::exec>();  // host_row_dot.hpp
+  // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
+  const bool host_rows = is_host_space<typename T::exec>();
   const auto long_rows = lr.rows, first_piece = lr.first_piece;
   const auto partial = lr.partial;
   const auto finished = lr.finished;
@@ -76,6 +80,15 @@ void spmv_long_row_split(const LaunchShape& shape,
         if (rank < short_teams) {  // vector-row over a block of rows, skipping the long ones
           const std::int64_t first = rank * rows_per_team;
           const std::int64_t count = first + rows_per_team < rows ? rows_per_team : rows - first;
+          if (host_rows) {  // one lane per row: the host row loop
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(count)), [&](const int i) {
+              const std::int64_t row = first + i;
+              const auto begin = row_map(row), end = row_map(row + 1);
+              if (end - begin > threshold) return;
+              spmv_store(y, row, alpha, row_dot(gathers, values, columns, x, begin, end), beta);
+            });
+            return;
+          }
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(count)), [&](const int i) {
             const std::int64_t row = first + i;
             const auto begin = row_map(row);

@@ -5,6 +5,7 @@
 #include "../csr_matrix.hpp"
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
+#include "host_row_dot.hpp"
 #include "packed_columns.hpp"
 
 namespace spk::impl {
@@ -31,6 +32,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
   const auto row_map = A.row_map();
   const auto values = A.values();
+  const bool gathers = host_row_gathers<exec>();  // host_row_dot.hpp
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);
   if (capacity > 0) policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
@@ -64,7 +66,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
           if (staged) {
             for (Offset k = row_map(row) - base; k < row_map(row + 1) - base; ++k) sum += vals_s(k) * x(cols_s(k));
           } else {
-            for (Offset k = row_map(row); k < row_map(row + 1); ++k) sum += values(k) * x(columns.plain(k));
+            sum = row_dot(gathers, values, columns, x, row_map(row), row_map(row + 1));
           }
           spmv_store(y, row, alpha, sum, beta);
         });

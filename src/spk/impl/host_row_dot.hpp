@@ -1,0 +1,165 @@
+#pragma once
+// The dot product of one CSR row with x in the host row loops (thread-row, vector-row and long-row-split on host
+// back-ends, one lane per row). Under AVX2 (host_simd.hpp's dispatch; AVX-512 CPUs take it too) it gathers x with
+// vector instructions, four doubles or eight floats per gather, into two vector accumulators: a row's gathers are
+// then independent of each other, where the scalar loop chains every product through one running sum. On a 2-core
+// AMD EPYC (Zen 4) a stand-alone loop over a 1M x 16 random matrix took 6.0 ms against 12.5 (fp64) and 7.8 against
+// 9.5 (fp32); AVX-512 gathers (eight doubles) were slower than AVX2's there, so AVX-512 CPUs run the AVX2 version.
+// Sums are formed in a fixed order per instruction set: deterministic, but not the scalar loop's order.
+#include <cstdint>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+
+#include "../execution.hpp"
+#include "host_simd.hpp"
+#include "packed_columns.hpp"
+
+#if SPK_HOST_ISA_DISPATCH
+#include <immintrin.h>
+#endif
+
+namespace spk::impl {
+
+template <class Columns>
+struct ReadsColumnsInPlace : std::false_type {};
+template <class Entries>
+struct ReadsColumnsInPlace<ColumnsInPlace<Entries>> : std::true_type {};
+
+// Whether row_dot can gather: a host compiler with the dispatch, fp32 or fp64 values, 32-bit column indices.
+template <class Scalar, class Columns>
+constexpr bool row_dot_gathers() {
+  return SPK_HOST_ISA_DISPATCH && (std::is_same_v<Scalar, float> || std::is_same_v<Scalar, double>) &&
+         std::is_same_v<std::remove_cv_t<typename Columns::ordinal>, std::int32_t>;
+}
+
+// Whether the host row loops of kernels on ExecSpace gather: a host space on a CPU with AVX2 (AVX-512 CPUs included).
+// Read once per launch; the kernels pass it to row_dot.
+template <class ExecSpace>
+bool host_row_gathers() {
+  if constexpr (is_host_space<ExecSpace>()) return host_isa() != HostIsa::baseline;
+  return false;
+}
+
+#if SPK_HOST_ISA_DISPATCH
+// Columns k .. k + 3 (k + 7) as a vector of ints: one load from A's own indices (straight into the register: going
+// through a small array made each 32-byte load wait on two 16-byte stores, and fp32 rows ran at half speed), else
+// decoded one by one (packed columns): the same x entries in the same order, so packed and unpacked plans still
+// agree bit for bit.
+template <class Columns, class Offset>
+__attribute__((target("avx2,fma"))) inline __m128i columns4(const Columns& columns, Offset k) {
+  if constexpr (ReadsColumnsInPlace<Columns>::value) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(&columns.entries(k)));
+  } else {
+    return _mm_setr_epi32(columns.plain(k), columns.plain(k + 1), columns.plain(k + 2), columns.plain(k + 3));
+  }
+}
+template <class Columns, class Offset>
+__attribute__((target("avx2,fma"))) inline __m256i columns8(const Columns& columns, Offset k) {
+  if constexpr (ReadsColumnsInPlace<Columns>::value) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&columns.entries(k)));
+  } else {
+    return _mm256_set_m128i(columns4(columns, k + 4), columns4(columns, k));
+  }
+}
+
+// What gather_dot needs of AVX2 per value type: a vector of W lanes, its load, gather, fused multiply-add and sum.
+#define SPK_AVX2 __attribute__((target("avx2,fma"))) static
+template <class Scalar>
+struct Avx2Lanes;
+template <>
+struct Avx2Lanes<double> {
+  using V = __m256d;
+  static constexpr int W = 4;
+  SPK_AVX2 V zero() { return _mm256_setzero_pd(); }
+  SPK_AVX2 V load(const double* p) { return _mm256_loadu_pd(p); }
+  template <class Columns, class Offset>
+  SPK_AVX2 V gather(const double* x, const Columns& columns, Offset k) {
+    return _mm256_i32gather_pd(x, columns4(columns, k), 8);
+  }
+  SPK_AVX2 V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
+  SPK_AVX2 double fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
+  SPK_AVX2 double sum(V a, V b) {
+    double l[4];
+    _mm256_storeu_pd(l, _mm256_add_pd(a, b));
+    return (l[0] + l[1]) + (l[2] + l[3]);
+  }
+};
+template <>
+struct Avx2Lanes<float> {
+  using V = __m256;
+  static constexpr int W = 8;
+  SPK_AVX2 V zero() { return _mm256_setzero_ps(); }
+  SPK_AVX2 V load(const float* p) { return _mm256_loadu_ps(p); }
+  template <class Columns, class Offset>
+  SPK_AVX2 V gather(const float* x, const Columns& columns, Offset k) {
+    return _mm256_i32gather_ps(x, columns8(columns, k), 4);
+  }
+  SPK_AVX2 V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+  SPK_AVX2 float fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+  SPK_AVX2 float sum(V a, V b) {
+    float l[8];
+    _mm256_storeu_ps(l, _mm256_add_ps(a, b));
+    return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+  }
+};
+#undef SPK_AVX2
+
+// The row's dot product in two vector accumulators of W lanes (2W nonzeros an iteration), one more vector if W are
+// left, then the rest one by one. The tail fuses its multiply-adds explicitly: left to GCC's contraction, one
+// instantiation fused and another did not, and packed and unpacked columns stopped agreeing bit for bit.
+template <class Values, class Columns, class Scalar, class Offset>
+__attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& values, const Columns& columns,
+                                                              const Scalar* x, Offset b, Offset e) {
+  using L = Avx2Lanes<Scalar>;
+  constexpr int W = L::W;
+  typename L::V s0 = L::zero(), s1 = L::zero();
+  Offset k = b;
+  for (; k + 2 * W <= e; k += 2 * W) {
+    s0 = L::fma(L::load(&values(k)), L::gather(x, columns, k), s0);
+    s1 = L::fma(L::load(&values(k + W)), L::gather(x, columns, k + W), s1);
+  }
+  if (k + W <= e) {
+    s0 = L::fma(L::load(&values(k)), L::gather(x, columns, k), s0);
+    k += W;
+  }
+  Scalar sum = L::sum(s0, s1);
+  for (; k < e; ++k) sum = L::fma(values(k), x[columns.plain(k)], sum);
+  return sum;
+}
+#endif
+
+// Which rows gather. The scalar loop waits on its running sum or on x's cache misses, so gathers pay where a row is
+// long (a long chain of adds: ogbl_ddi, 500 a row, 1.2-1.4x) or its columns lie far apart (x read from beyond the
+// L2: uniform 1M x 16 fp64, 1.6x). A short row over nearby columns is neither, and there the scalar loop's plain
+// loads beat the gathers (st3d27 64, 27 a row within 8,322 columns: 0.66x in fp32 when every row gathered).
+inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
+inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
+
+// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers), gather_dot where the row is
+// long or spread out (above) and x is contiguous; else one running sum in the order of k. gather_dot is a call of
+// its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512 context GCC turned it
+// into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
+template <class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gathers, const Values& values,
+                                                                     const Columns& columns, const XView& x, Offset b,
+                                                                     Offset e) {
+  using Scalar = typename Values::non_const_value_type;
+#if SPK_HOST_ISA_DISPATCH
+  if constexpr (row_dot_gathers<Scalar, Columns>()) {
+    const std::int64_t n = e - b;
+    if (gathers && n >= 8 && x.span_is_contiguous() && x.stride(0) == 1 &&
+        (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
+         (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
+             row_dot_far_bytes))
+      return gather_dot(values, columns, x.data(), b, e);
+  }
+#else
+  (void)gathers;
+#endif
+  Scalar sum = 0;
+  for (Offset k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
+  return sum;
+}
+
+}  // namespace spk::impl
