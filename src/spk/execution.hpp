@@ -4,9 +4,11 @@
 
 namespace spk {
 
-// True when ExecSpace runs on the host (Serial, OpenMP, Threads): teams of one thread, vector length one.
+// True when ExecSpace runs on the host (Serial, OpenMP, Threads): teams of one thread, vector length one. Callable
+// from kernels (KOKKOS_INLINE_FUNCTION), as are the compile-time helpers built on it: nvcc warns (#20013-D) when a
+// host-device function calls a host-only constexpr function, even at compile time.
 template <class ExecSpace>
-constexpr bool is_host_space() {
+KOKKOS_INLINE_FUNCTION constexpr bool is_host_space() {
   return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 }
 

@@ -75,11 +75,11 @@ KOKKOS_INLINE_FUNCTION LaneColumns lane_columns(int c0, int lane, int lanes) {
 // decided at compile time so the gather loop carries no scalar fallback. The launchers run a B whose data or row
 // stride is not aligned to that width with one column per lane instead (spmm_columns_per_lane).
 template <class ExecSpace, class BView>
-constexpr bool spmm_row_major_on_device() {
+KOKKOS_INLINE_FUNCTION constexpr bool spmm_row_major_on_device() {
   return !is_host_space<ExecSpace>() && std::is_same_v<typename BView::array_layout, Kokkos::LayoutRight>;
 }
 template <class ExecSpace, int CPL, class BView>
-constexpr bool spmm_packed_loads() {
+KOKKOS_INLINE_FUNCTION constexpr bool spmm_packed_loads() {
   return spmm_row_major_on_device<ExecSpace, BView>() && CPL > 1;
 }
 
@@ -114,7 +114,7 @@ KOKKOS_INLINE_FUNCTION void load_packed(const S* p, S (&x)[N]) {
 // placed each add right behind its own load to save registers and kept one or two loads in flight (Cornell5 fp64,
 // k = 32: 56 registers, 24 cycles between a warp's issues instead of 10, the call 9% slower).
 template <class Scalar, int CPL>
-constexpr int spmm_gathers_in_flight() {
+KOKKOS_INLINE_FUNCTION constexpr int spmm_gathers_in_flight() {
   constexpr int n = (sizeof(Scalar) <= 4 ? 32 : 16) / CPL;
   return n < 2 ? 2 : (n > 16 ? 16 : n);
 }
