@@ -1,4 +1,5 @@
 // SpMV against the sequential oracle: every algorithm, every edge shape, BLAS alpha/beta semantics.
+#include <spk/impl/host_row_dot.hpp>
 #include <spk/spmv.hpp>
 #include <spk/reference/reference.hpp>
 
@@ -11,8 +12,6 @@
 #include "test_common.hpp"
 #include "test_matrices.hpp"
 #include "test_spmv_common.hpp"
-
-#include <spk/impl/host_row_dot.hpp>
 
 using namespace spk_test;
 
@@ -163,8 +162,6 @@ TYPED_TEST(Spmv, PlanIsReusableAndDeterministic) {
   }
 }
 
-// The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates and counts first
-// beyond: both paths must list exactly the flagged indices, in order.
 // Host row loops gather x with AVX2 on rows that are long or spread out (impl/host_row_dot.hpp). Rows of every length
 // around the vector widths (4 and 8 a gather, two accumulators, a scalar tail), near and far columns, long rows:
 // the gathering sum against the scalar one and a double oracle, and with packed columns bit for bit equal to A's own.
@@ -235,6 +232,8 @@ TYPED_TEST(Spmv, HostRowLoopsMatchOracleWithAndWithoutGathers) {
   }
 }
 
+// The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates and counts first
+// beyond: both paths must list exactly the flagged indices, in order.
 TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
