@@ -175,7 +175,7 @@ TYPED_TEST(Spmv, HostRowDotGathersMatchTheScalarSum) {
   const std::int32_t cols = 1 << 21;  // far rows span more than row_dot_far_bytes of x
   Kokkos::View<S*, Kokkos::HostSpace> x("x", cols);
   fill_random(x, seed + 1);
-  const bool gathers = spk::impl::host_row_gathers<Kokkos::DefaultHostExecutionSpace>();
+  const bool gathers = spk::impl::host_row_gathers<Kokkos::DefaultHostExecutionSpace>(x);
   for (const bool far : {false, true}) {
     std::vector<Off> row_map{0};
     std::vector<std::int32_t> columns;

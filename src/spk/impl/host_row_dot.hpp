@@ -33,11 +33,13 @@ constexpr bool row_dot_gathers() {
          std::is_same_v<std::remove_cv_t<typename Columns::ordinal>, std::int32_t>;
 }
 
-// Whether the host row loops of kernels on ExecSpace gather: a host space on a CPU with AVX2 (AVX-512 CPUs included).
-// Read once per launch; the kernels pass it to row_dot.
-template <class ExecSpace>
-bool host_row_gathers() {
-  if constexpr (is_host_space<ExecSpace>()) return host_isa() != HostIsa::baseline;
+// Whether the host row loops of kernels on ExecSpace gather from x: a host space on a CPU with AVX2 (AVX-512 CPUs
+// included), and x contiguous (the gathers address x.data() plus a column). Decided once per launch; the kernels pass
+// it to row_dot.
+template <class ExecSpace, class XView>
+bool host_row_gathers(const XView& x) {
+  if constexpr (is_host_space<ExecSpace>())
+    return host_isa() != HostIsa::baseline && x.span_is_contiguous() && x.stride(0) == 1;
   return false;
 }
 
@@ -136,8 +138,8 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
 inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
 inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
 
-// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers), gather_dot where the row is
-// long or spread out (above) and x is contiguous; else one running sum in the order of k. gather_dot is a call of
+// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x), gather_dot where the
+// row is long or spread out (above); else one running sum in the order of k. gather_dot is a call of
 // its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512 context GCC turned it
 // into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
 template <class Values, class Columns, class XView, class Offset>
@@ -148,7 +150,7 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gather
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>()) {
     const std::int64_t n = e - b;
-    if (gathers && n >= 8 && x.span_is_contiguous() && x.stride(0) == 1 &&
+    if (gathers && n >= 8 &&
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
          (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
              row_dot_far_bytes))

@@ -66,7 +66,7 @@ void spmv_long_row_split(const LaunchShape& shape,
   const auto row_map = A.row_map();
   const auto columns = columns_in_place(A.entries());
   const auto values = A.values();
-  const bool gathers = host_row_gathers<typename T::exec>();  // host_row_dot.hpp
+  const bool gathers = host_row_gathers<typename T::exec>(x);  // host_row_dot.hpp
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<typename T::exec>();
   const auto long_rows = lr.rows, first_piece = lr.first_piece;

@@ -32,7 +32,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
   const auto row_map = A.row_map();
   const auto values = A.values();
-  const bool gathers = host_row_gathers<exec>();  // host_row_dot.hpp
+  const bool gathers = host_row_gathers<exec>(x);  // host_row_dot.hpp
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);
   if (capacity > 0) policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));

@@ -26,7 +26,7 @@ void spmv_vector_row(const LaunchShape& shape, typename Matrix::scalar_type alph
   const auto entries = A.entries();
   const auto columns = columns_in_place(entries);
   const auto values = A.values();
-  const bool gathers = host_row_gathers<exec>();
+  const bool gathers = host_row_gathers<exec>(x);
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<exec>();
 
