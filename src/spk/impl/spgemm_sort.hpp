@@ -192,29 +192,29 @@ void spgemm_sort_rows_of(const Views& v, const RowSlice<Space>& rows, const type
         }
         int distinct = 0;
         const int first_out = exclusive_sum_over_vector(heads, distinct);
-        if (!numeric) {
+        if (!numeric) {  // an else rather than a return: nvcc flags the loops after a return as unreachable
           if (lane == 0) v.c_map(row) = static_cast<Offset>(distinct);
-          return;
-        }
-        SPK_SORT_UNROLL
-        for (int e = 0; e < E; ++e) keys[lane * E + e] = key[e];
-        vector_sync(team);
-        int out = first_out;
-        SPK_SORT_UNROLL
-        for (int e = 0; e < E; ++e) {
-          if (!head[e]) continue;
-          const Ordinal column = column_of(key[e]);
-          Scalar sum = vals[key[e] % N];  // a run's values in slot order: deterministic
-          for (int k = lane * E + e + 1; k < N && column_of(keys[k]) == column; ++k) sum += vals[keys[k] % N];
-          c_cols[out] = column;
-          c_vals[out] = sum;
-          ++out;
-        }
-        vector_sync(team);
-        const Offset c_begin = v.c_map(row);
-        for (int q = lane; q < distinct; q += G) {
-          v.c_ent(c_begin + q) = c_cols[q];
-          v.c_val(c_begin + q) = c_vals[q];
+        } else {
+          SPK_SORT_UNROLL
+          for (int e = 0; e < E; ++e) keys[lane * E + e] = key[e];
+          vector_sync(team);
+          int out = first_out;
+          SPK_SORT_UNROLL
+          for (int e = 0; e < E; ++e) {
+            if (!head[e]) continue;
+            const Ordinal column = column_of(key[e]);
+            Scalar sum = vals[key[e] % N];  // a run's values in slot order: deterministic
+            for (int k = lane * E + e + 1; k < N && column_of(keys[k]) == column; ++k) sum += vals[keys[k] % N];
+            c_cols[out] = column;
+            c_vals[out] = sum;
+            ++out;
+          }
+          vector_sync(team);
+          const Offset c_begin = v.c_map(row);
+          for (int q = lane; q < distinct; q += G) {
+            v.c_ent(c_begin + q) = c_cols[q];
+            v.c_val(c_begin + q) = c_vals[q];
+          }
         }
       });
 }
