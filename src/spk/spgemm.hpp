@@ -4,6 +4,7 @@
 // plan says unsorted) and values, and can be rerun alone when only the values of A and B change.
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <limits>
 #include <string>
 
@@ -199,7 +200,7 @@ void spgemm_symbolic(const MatA& A, const MatB& B, SpgemmPlan<MatA>& plan, const
         row_map(row) = 0;
         lo(row) = s.low;
         hi(row) = s.high;
-        constexpr std::int64_t most = 2147483647;  // INT_MAX (numeric_limits is host-only under nvcc)
+        constexpr std::int64_t most = INT_MAX;  // the macro: numeric_limits is host-only under nvcc
         row_products(row) = static_cast<int>(s.count < most ? s.count : most);
         return s.count;
       },

@@ -150,7 +150,7 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gather
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>()) {
     const std::int64_t n = e - b;
-    if (gathers && n >= 8 &&
+    if (gathers && n >= 8 &&  // a shorter row would be mostly gather_dot's scalar tail (one vector is 8 floats)
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
          (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
              row_dot_far_bytes))
