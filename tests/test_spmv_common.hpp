@@ -31,8 +31,8 @@ SpmvInputs<S> random_spmv_inputs(const spk::HostCsrMatrix<S, std::int32_t, Off>&
 }
 
 // For each size: stream blocks of that capacity (one-row blocks, rows longer than the capacity), merge-path chunks of
-// that many items (far shorter than a row: carries, fix-ups spanning many chunks), and long rows cut into pieces of
-// that length (the last-piece combine).
+// that many items (far shorter than a row: carries, fix-ups spanning many chunks), long rows cut into pieces of
+// that length (the last-piece combine), and vector-row threads of that many rows.
 inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partition_shapes(
     const std::vector<int>& sizes = {1, 2, 3, 7, 64}) {
   const int lanes = spk::max_vector_length<TestExec>();
@@ -49,6 +49,15 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partit
     out.push_back({spk::SpmvAlgorithm::flat, s});
     s.long_row = small == 1 ? 1 : 3 * small;
     out.push_back({spk::SpmvAlgorithm::long_row_split, s});
+    // vector-row: `small` rows per thread, summed 4, 2 or 1 at a time on GPUs, with a full vector and with 2 lanes
+    // (fewer lanes than rows at once: the lanes that store wrap around)
+    spk::LaunchShape v;
+    v.team_size = team;
+    v.rows_per_thread = small;
+    for (const int l : {lanes, lanes < 2 ? lanes : 2}) {
+      v.vector_length = l;
+      out.push_back({spk::SpmvAlgorithm::vector_row, v});
+    }
   }
   return out;
 }

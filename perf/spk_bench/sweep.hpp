@@ -68,7 +68,8 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
     for (const int team : {128, 256})
       for (const int per_row : {4, 8, 16})
         if (team * per_row <= max_stage) add(A::thread_row, team, 1, 1, team * per_row, 0, 0);
-    for (int v = 2; v <= warp; v *= 2) add(A::vector_row, threads / v, v, 1, 0, 0, 0);
+    for (int v = 2; v <= warp; v *= 2)
+      for (const int rows_at_once : {1, 2, 4}) add(A::vector_row, threads / v, v, rows_at_once, 0, 0, 0);
     for (int v = 1; v <= warp; v *= 2)
       for (const int kib : {16, 32}) add(A::stream, threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
     for (const int v : {1, 2, 4, 8, warp})

@@ -47,7 +47,7 @@ struct SpmvPlan {
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
   impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split
-  // A packed copy of A's column indices, read instead of A.entries() when columns.packed (thread-row, stream, flat).
+  // A packed copy of A's column indices, read instead of A.entries() when columns.packed (all but long-row-split).
   impl::PackedColumns<device_type, typename Matrix::ordinal_type> columns;
 };
 
@@ -126,7 +126,8 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   detail::check_spmv_shape<Matrix>(plan.algorithm, plan.shape);
   if (options.packing == ColumnPacking::on && !select::reads_packed_columns(plan.algorithm))
     throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
-                                          " indices; packed columns work with thread-row, stream and flat"));
+                                          " indices; packed columns work with thread-row, vector-row, stream and",
+                                          " flat"));
   // automatic: the table entry's winner, or the rule when the shape was forced (the entry's shape was not used)
   const bool pack_automatically =
       options.shape ? select::pack_columns_by_rule<exec>(plan.algorithm, plan.stats) : choice.packed_columns;
@@ -182,7 +183,9 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
     case SpmvAlgorithm::thread_row:
       with_columns([&](const auto& cols) { impl::spmv_thread_row(plan.shape, cols, alpha, A, x, beta, y); });
       break;
-    case SpmvAlgorithm::vector_row: impl::spmv_vector_row(plan.shape, alpha, A, x, beta, y); break;
+    case SpmvAlgorithm::vector_row:
+      with_columns([&](const auto& cols) { impl::spmv_vector_row(plan.shape, cols, alpha, A, x, beta, y); });
+      break;
     case SpmvAlgorithm::stream:
       with_columns([&](const auto& cols) {
         impl::spmv_stream(plan.shape, plan.row_blocks, cols, alpha, A, x, beta, y);

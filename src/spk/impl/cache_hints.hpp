@@ -7,9 +7,8 @@
 //
 // The CUDA loads are written as non-volatile PTX: CUDA's own __ldcs / __ldg are `asm volatile`, which keeps every
 // load in program order and stops the compiler from batching a loop's loads. A first build put those in every SpMV
-// kernel, and thread-row SpMV on lap2d 4096 slowed from 0.28 to 0.37 ms, so thread-row and vector-row (short rows,
-// local x) now load plainly. The data are never written during the kernel, so letting the compiler move or merge
-// these loads is safe.
+// kernel, and thread-row SpMV on lap2d 4096 slowed from 0.28 to 0.37 ms, so thread-row (short rows, local x) loads
+// plainly. The data are never written during the kernel, so letting the compiler move or merge these loads is safe.
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>

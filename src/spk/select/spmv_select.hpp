@@ -124,8 +124,8 @@ inline constexpr std::int64_t packed_columns_min_nnz = std::int64_t{1} << 22;
 
 // The algorithms whose kernels take a column reader (impl/packed_columns.hpp).
 inline bool reads_packed_columns(SpmvAlgorithm algorithm) {
-  return algorithm == SpmvAlgorithm::thread_row || algorithm == SpmvAlgorithm::stream ||
-         algorithm == SpmvAlgorithm::flat;
+  return algorithm == SpmvAlgorithm::thread_row || algorithm == SpmvAlgorithm::vector_row ||
+         algorithm == SpmvAlgorithm::stream || algorithm == SpmvAlgorithm::flat;
 }
 
 // Whether ColumnPacking::automatic packs A's columns when no table entry says (a forced shape, an empty table): on
