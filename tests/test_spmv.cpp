@@ -254,33 +254,48 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
 
 // Row blocks (SpMV stream, SpMM row-team and k-tiled) cover the rows in order, hold at most capacity nonzeros
 // unless one row longer than half of it is alone, and at most capacity / 2 rows: a long run of empty rows (all of
-// them last, as by-length reordering puts them) is cut into many blocks instead of one team's.
+// them last, as by-length reordering puts them) is cut into many blocks instead of one team's. Every block within
+// the capacity fits the scratch the blocks ask for (`staged`), and `short_rows` says whether every row fits a lane.
 TEST(SpmvPlan, RowBlocksBoundNonzerosAndRows) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
   std::mt19937_64 g(seed);
-  std::vector<std::int64_t> offsets{0};
-  for (int r = 0; r < 3000; ++r) {  // long rows, then short ones, then 5000 empty rows
-    const std::int64_t len = r < 20 ? 300 : (r < 1000 ? std::uniform_int_distribution<std::int64_t>(0, 9)(g) : 0);
-    offsets.push_back(offsets.back() + len);
-  }
-  for (int r = 0; r < 5000; ++r) offsets.push_back(offsets.back());
-  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
-  Kokkos::View<std::int64_t*, TestDevice> row_map("row_map", offsets.size());
-  auto h = Kokkos::create_mirror_view(row_map);
-  for (std::size_t i = 0; i < offsets.size(); ++i) h(i) = offsets[i];
-  Kokkos::deep_copy(row_map, h);
-  for (const int capacity : {2, 64, 128, 2048}) {
-    const auto blocks = spk::impl::make_row_blocks<TestExec, TestDevice>(row_map, rows, capacity);
-    const auto starts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), blocks.starts);
-    ASSERT_EQ(static_cast<std::int64_t>(starts.extent(0)), blocks.count + 1) << capacity;
-    EXPECT_EQ(starts(0), 0);
-    EXPECT_EQ(starts(blocks.count), rows);
-    for (std::int64_t b = 0; b < blocks.count; ++b) {
-      const std::int64_t first = starts(b), last = starts(b + 1), nnz = offsets[last] - offsets[first];
-      ASSERT_LT(first, last) << "capacity " << capacity << " block " << b;
-      EXPECT_LE(last - first, std::max(1, capacity / 2)) << "capacity " << capacity << " block " << b;
-      if (last - first > 1) EXPECT_LE(nnz, capacity) << "capacity " << capacity << " block " << b;
+  const auto length = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(g);
+  };
+  // Long rows, then short ones, then 5000 empty rows; and stencil-like rows of at most 27 nonzeros.
+  std::vector<std::vector<std::int64_t>> mixes(2, std::vector<std::int64_t>{0});
+  for (int r = 0; r < 3000; ++r) mixes[0].push_back(mixes[0].back() + (r < 20 ? 300 : (r < 1000 ? length(0, 9) : 0)));
+  for (int r = 0; r < 5000; ++r) mixes[0].push_back(mixes[0].back());
+  for (int r = 0; r < 4000; ++r) mixes[1].push_back(mixes[1].back() + length(r % 50 ? 20 : 0, 27));
+  for (const auto& offsets : mixes) {
+    const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+    std::int64_t max_length = 0;
+    for (std::int64_t r = 0; r < rows; ++r) max_length = std::max(max_length, offsets[r + 1] - offsets[r]);
+    Kokkos::View<std::int64_t*, TestDevice> row_map("row_map", offsets.size());
+    auto h = Kokkos::create_mirror_view(row_map);
+    for (std::size_t i = 0; i < offsets.size(); ++i) h(i) = offsets[i];
+    Kokkos::deep_copy(row_map, h);
+    for (const int capacity : {2, 27, 64, 128, 2048}) {
+      const std::string what = "capacity " + std::to_string(capacity) + ", longest row " + std::to_string(max_length);
+      const auto blocks = spk::impl::make_row_blocks<TestExec, TestDevice>(row_map, rows, capacity, max_length);
+      const auto starts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), blocks.starts);
+      ASSERT_EQ(static_cast<std::int64_t>(starts.extent(0)), blocks.count + 1) << what;
+      EXPECT_EQ(starts(0), 0);
+      EXPECT_EQ(starts(blocks.count), rows);
+      EXPECT_LE(blocks.staged, capacity) << what;
+      EXPECT_EQ(blocks.short_rows, max_length <= std::min(capacity, spk::impl::serial_row_max)) << what;
+      std::int64_t most = 0;  // the largest block within the capacity
+      for (std::int64_t b = 0; b < blocks.count; ++b) {
+        const std::int64_t first = starts(b), last = starts(b + 1), nnz = offsets[last] - offsets[first];
+        ASSERT_LT(first, last) << what << ", block " << b;
+        EXPECT_LE(last - first, std::max(1, capacity / 2)) << what << ", block " << b;
+        if (last - first > 1) EXPECT_LE(nnz, capacity) << what << ", block " << b;
+        if (nnz <= capacity) most = std::max(most, nnz);
+      }
+      EXPECT_LE(most, blocks.staged) << what;
+      // The bound is tight enough to matter: a block fills at least a fifth of what it asks for (short rows).
+      if (max_length < capacity / 4) EXPECT_GE(5 * most, blocks.staged) << what;
     }
   }
 }

@@ -38,7 +38,7 @@ std::string enumerator(Enum a, const char* type) {
   return std::string(type) + "::" + n;
 }
 
-// The launch shapes the sweep tries: GPU shapes are whole teams of 128-256 threads with 16-48 KiB of scratch at
+// The launch shapes the sweep tries: GPU shapes are whole teams of 128-256 threads with 8-48 KiB of scratch at
 // most; host shapes vary the work per team.
 template <class ExecSpace>
 std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidates(int scalar_bytes) {
@@ -70,8 +70,10 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
         if (team * per_row <= max_stage) add(A::thread_row, team, 1, 1, team * per_row, 0, 0);
     for (int v = 2; v <= warp; v *= 2)
       for (const int rows_at_once : {1, 2, 4}) add(A::vector_row, threads / v, v, rows_at_once, 0, 0, 0);
+    // stream's blocks fill about half their capacity (make_row_blocks), so 8 KiB gives blocks of 4 KiB of products:
+    // more teams for a small matrix
     for (int v = 1; v <= warp; v *= 2)
-      for (const int kib : {16, 32}) add(A::stream, threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
+      for (const int kib : {8, 16, 32}) add(A::stream, threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
     for (const int v : {1, 2, 4, 8, warp})
       for (const int kib : {8, 16, 32}) add(A::flat, threads / v, v, 1, 0, kib * 1024 / scalar_bytes, 0);
     for (const int v : {4, 8, warp})

@@ -137,8 +137,12 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
     plan.packing_seconds = timer.seconds() - before;
   }
   switch (plan.algorithm) {
-    case SpmvAlgorithm::stream: plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity); break;
-    case SpmvAlgorithm::flat: plan.merge_path = impl::make_merge_path(A, plan.shape.chunk); break;
+    case SpmvAlgorithm::stream:
+      plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats.max_length);
+      break;
+    case SpmvAlgorithm::flat:
+      plan.merge_path = impl::make_merge_path(A, plan.shape.chunk, plan.stats.max_length);
+      break;
     case SpmvAlgorithm::long_row_split: plan.long_rows = impl::make_long_rows(A, plan.shape); break;
     default: break;
   }

@@ -66,10 +66,11 @@ inline constexpr int serial_row_max = 32;
 // possible longer row (each holds more than serial_row_max of the products).
 KOKKOS_INLINE_FUNCTION constexpr int long_row_slots(int capacity) { return 2 + capacity / (serial_row_max + 1); }
 
-// Level-0 scratch of a team that stages `capacity` products and reduces them with reduce_staged_rows.
-template <class Types>
+// Level-0 scratch of a team that stages `capacity` products and reduces them with reduce_staged_rows<ShortRows>.
+template <class Types, bool ShortRows = false>
 std::size_t staged_rows_scratch_bytes(int capacity) {
-  return Types::scalar_scratch::shmem_size(capacity) + Types::int_scratch::shmem_size(long_row_slots(capacity));
+  return Types::scalar_scratch::shmem_size(capacity) +
+         (ShortRows ? 0 : Types::int_scratch::shmem_size(long_row_slots(capacity)));
 }
 
 // Sums `count` rows whose products lie in scratch, row i over products [segment(i).first, segment(i).second), and
@@ -78,15 +79,18 @@ std::size_t staged_rows_scratch_bytes(int capacity) {
 // every row a vector group instead left most lanes idle on short rows and paid a shuffle reduction per row: on R-MAT
 // 22 16 (fp64, flat, 4 lanes per row) that loop ran 4.8 of 32 threads per warp and, with the per-row overhead, was
 // 60% of the kernel's instructions (ncu, H200). Which path a row takes depends on its length only: deterministic.
-template <class Member, class Products, class Slots, class Segment, class Finish>
+// ShortRows: the caller knows that no row holds more than serial_row_max products (`slots` is then unused).
+template <bool ShortRows = false, class Member, class Products, class Slots, class Segment, class Finish>
 KOKKOS_INLINE_FUNCTION void reduce_staged_rows(const Member& team, const Products& products, const Slots& slots,
                                                int count, const Segment& segment, const Finish& finish) {
   using Scalar = typename Products::non_const_value_type;
-  Kokkos::single(Kokkos::PerTeam(team), [&]() { slots(0) = 0; });
-  team.team_barrier();
+  if (!ShortRows) {
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { slots(0) = 0; });
+    team.team_barrier();
+  }
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), [&](const int i) {
     const Kokkos::pair<int, int> seg = segment(i);
-    if (seg.second - seg.first > serial_row_max) {
+    if (!ShortRows && seg.second - seg.first > serial_row_max) {
       slots(1 + Kokkos::atomic_fetch_add(&slots(0), 1)) = i;
       return;
     }
@@ -101,6 +105,7 @@ KOKKOS_INLINE_FUNCTION void reduce_staged_rows(const Member& team, const Product
     for (int k = seg.first; k < start; ++k) sum += products(k);
     finish(i, sum);
   });
+  if (ShortRows) return;
   team.team_barrier();
   Kokkos::parallel_for(Kokkos::TeamThreadRange(team, slots(0)), [&](const int s) {
     const int i = slots(1 + s);

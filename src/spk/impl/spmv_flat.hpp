@@ -17,14 +17,17 @@ template <class Device, class Scalar>
 struct MergePath : MergePartition<Device> {
   Kokkos::View<Scalar*, Device> carry;  // partial sum of row split_row(t+1) inside chunk t
   Kokkos::View<Scalar*, Device> head;   // in-chunk part of row split_row(t) when it began earlier
+  bool short_rows = false;  // no row holds more than serial_row_max nonzeros (the kernel's lighter form)
 };
 
+// `max_length`: A's longest row.
 template <class Matrix>
-MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge_path(const Matrix& A,
-                                                                                      int chunk) {
+MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge_path(const Matrix& A, int chunk,
+                                                                                      std::int64_t max_length) {
   using T = SpmvTypes<Matrix>;
   MergePath<typename Matrix::device_type, typename Matrix::scalar_type> mp;
   static_cast<MergePartition<typename Matrix::device_type>&>(mp) = make_merge_partition(A, chunk);
+  mp.short_rows = max_length <= serial_row_max;
   if (mp.chunks == 0) return mp;
   // Written before they are read: carry(t) by every chunk with a continuing row, head(t) by every fix-up chunk.
   const Kokkos::View<typename T::scalar*, typename T::device> block(
@@ -34,15 +37,15 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
   return mp;
 }
 
-// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
-template <class Matrix, class Columns, class XView, class YView>
-void spmv_flat(const LaunchShape& shape,
-               const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp, const Columns& columns,
-               typename Matrix::scalar_type alpha, const Matrix& A, const XView& x, typename Matrix::scalar_type beta,
-               const YView& y) {
+// The main launch. ShortRows (MergePath::short_rows): no chunk lies inside a long row and no staged row needs more
+// than a lane, so the kernel leaves out those paths and the registers they hold (as spmv_stream_rows).
+template <bool ShortRows, class Matrix, class Columns, class XView, class YView>
+void spmv_flat_chunks(const LaunchShape& shape,
+                      const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
+                      const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                      typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
-  if (mp.chunks == 0) return;
   const std::int64_t rows = A.num_rows();
   const int chunk = shape.chunk;
   const auto row_map = A.row_map();
@@ -51,7 +54,7 @@ void spmv_flat(const LaunchShape& shape,
   const auto carry = mp.carry, head = mp.head;
 
   typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T>(chunk)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, ShortRows>(chunk)));
   Kokkos::parallel_for(
       "spk::spmv_flat", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const int t = team.league_rank();
@@ -59,7 +62,7 @@ void spmv_flat(const LaunchShape& shape,
         const std::int64_t j0 = split_nnz(t);
         const int n = static_cast<int>(split_nnz(t + 1) - j0);
         typename T::scalar_scratch products(team.team_scratch(0), chunk);
-        typename T::int_scratch slots(team.team_scratch(0), long_row_slots(chunk));
+        typename T::int_scratch slots(team.team_scratch(0), ShortRows ? 0 : long_row_slots(chunk));
         stage_products(team, products, values, columns, x, j0, n);
         team.team_barrier();
         // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
@@ -78,7 +81,7 @@ void spmv_flat(const LaunchShape& shape,
           else
             spmv_store(y, row, alpha, sum, beta);
         };
-        if (count <= 2) {  // a chunk inside one or two long rows: the whole team reduces each
+        if (!ShortRows && count <= 2) {  // a chunk inside one or two long rows: the whole team reduces each
           for (int i = 0; i < count; ++i) {
             const Kokkos::pair<int, int> seg = segment(i);
             Scalar sum = 0;
@@ -89,10 +92,27 @@ void spmv_flat(const LaunchShape& shape,
           }
           return;
         }
-        reduce_staged_rows(team, products, slots, count, segment, finish);
+        reduce_staged_rows<ShortRows>(team, products, slots, count, segment, finish);
       });
+}
+
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
+template <class Matrix, class Columns, class XView, class YView>
+void spmv_flat(const LaunchShape& shape,
+               const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp, const Columns& columns,
+               typename Matrix::scalar_type alpha, const Matrix& A, const XView& x, typename Matrix::scalar_type beta,
+               const YView& y) {
+  using T = SpmvTypes<Matrix>;
+  using Scalar = typename T::scalar;
+  if (mp.chunks == 0) return;
+  if (mp.short_rows)
+    spmv_flat_chunks<true>(shape, mp, columns, alpha, A, x, beta, y);
+  else
+    spmv_flat_chunks<false>(shape, mp, columns, alpha, A, x, beta, y);
 
   if (mp.fixups.extent(0) == 0) return;
+  const auto split_row = mp.split_row;
+  const auto carry = mp.carry, head = mp.head;
   const auto fixups = mp.fixups, fixup_first = mp.fixup_first;
   Kokkos::parallel_for(
       "spk::spmv_flat::fixup", typename T::range_policy(0, static_cast<std::int64_t>(fixups.extent(0))),

@@ -5,6 +5,8 @@
 // coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch
 // (reduce_staged_rows: one lane per short row, `vector_length` lanes per longer one). A row longer than the
 // capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path).
+#include <algorithm>
+
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
 #include "spmv_common.hpp"
@@ -15,6 +17,12 @@ template <class Device>
 struct RowBlocks {
   Kokkos::View<std::int64_t*, Device> starts;  // block b holds rows [starts(b), starts(b+1)); last entry = rows
   std::int64_t count = 0;
+  // The most nonzeros a block within the capacity can hold: the scratch a team stages. Blocks fill about half the
+  // capacity (see make_row_blocks), and scratch held but unused costs twice: fewer teams fit an SM, and what shared
+  // memory takes, L1 loses (x's gathers hit there). An H200 probe of st3d27 160 fp64 (2,048-nonzero blocks): 0.40
+  // ms with 16 KiB of scratch a team, 0.51 with 27 KiB, the same 8 teams of 256 threads on every SM.
+  int staged = 0;
+  bool short_rows = false;  // every row fits one lane's serial sum and the capacity (no long-row paths needed)
 };
 
 // Rows longer than half the capacity get a block of their own; the others are grouped by the window of width
@@ -22,9 +30,9 @@ struct RowBlocks {
 // window of capacity/2 rows they fall in, so a block holds at most capacity/2 rows: a run of empty rows would
 // otherwise be one block for one team (by-length reordering puts all of R-MAT 20 16's empty rows last, and SpMM
 // row-team at k = 32 took 20-126 ms, 1.5 with bounded blocks). Works over any row-offset array: A's own, or the
-// offsets of a reordered row sequence (SpMM row reordering).
+// offsets of a reordered row sequence (SpMM row reordering). `max_length`: the longest row.
 template <class Exec, class Device, class RowMap>
-RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity) {
+RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity, std::int64_t max_length) {
   const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1;
   const auto starts_block = KOKKOS_LAMBDA(const std::int64_t r)->bool {
     if (r == 0 || r == rows) return true;
@@ -32,6 +40,12 @@ RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int 
     return prev > half || len > half || row_map(r) / half != row_map(r - 1) / half || r % half == 0;
   };
   RowBlocks<Device> blocks;
+  // A block of short rows starts its rows in one window of `half`, its last row no longer than min(max_length, half);
+  // a longer row is a block of its own (staged when it fits the capacity).
+  const std::int64_t most =
+      std::max(half - 1 + std::min(max_length, half), std::min<std::int64_t>(max_length, capacity));
+  blocks.staged = static_cast<int>(std::clamp<std::int64_t>(most, 1, capacity));
+  blocks.short_rows = max_length <= std::min<std::int64_t>(serial_row_max, capacity);
   if (rows == 0) return blocks;
   blocks.starts = compact_indices<Exec, Device>("spk::row_blocks", rows + 1, starts_block);
   blocks.count = static_cast<std::int64_t>(blocks.starts.extent(0)) - 1;
@@ -39,41 +53,42 @@ RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int 
 }
 
 template <class Matrix>
-RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity) {
+RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity, std::int64_t max_length) {
   return make_row_blocks<typename Matrix::execution_space, typename Matrix::device_type>(A.row_map(), A.num_rows(),
-                                                                                          capacity);
+                                                                                          capacity, max_length);
 }
 
-// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
-template <class Matrix, class Columns, class XView, class YView>
-void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
-                 const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
-                 typename Matrix::scalar_type beta, const YView& y) {
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp). ShortRows: every row
+// is short (RowBlocks::short_rows), so the kernel leaves out the long-row paths and the registers they hold: 32
+// instead of 48 a thread on sm_90, 8 teams of 256 threads an SM instead of 5.
+template <bool ShortRows, class Matrix, class Columns, class XView, class YView>
+void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+                      const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                      typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
-  if (blocks.count == 0) return;
-  const int capacity = shape.stage_capacity;
+  const int capacity = shape.stage_capacity, staged = blocks.staged;
   const auto row_map = A.row_map();
   const auto values = A.values();
   const auto starts = blocks.starts;
 
   typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T>(capacity)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, ShortRows>(staged)));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
         const auto base = row_map(first);
         const int block_nnz = static_cast<int>(row_map(last) - base);
-        if (block_nnz > capacity) {  // one long row: the whole team reduces it from global memory
+        if (!ShortRows && block_nnz > capacity) {  // one long row: the whole team reduces it from global memory
           const Scalar sum = team_dot(team, values, columns, x, base, block_nnz);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { spmv_store(y, first, alpha, sum, beta); });
           return;
         }
-        typename T::scalar_scratch products(team.team_scratch(0), capacity);
-        typename T::int_scratch slots(team.team_scratch(0), long_row_slots(capacity));
+        typename T::scalar_scratch products(team.team_scratch(0), staged);
+        typename T::int_scratch slots(team.team_scratch(0), ShortRows ? 0 : long_row_slots(staged));
         stage_products(team, products, values, columns, x, base, block_nnz);
         team.team_barrier();
-        reduce_staged_rows(
+        reduce_staged_rows<ShortRows>(
             team, products, slots, static_cast<int>(last - first),
             [&](const int i) {
               return Kokkos::pair<int, int>(static_cast<int>(row_map(first + i) - base),
@@ -81,6 +96,17 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
             },
             [&](const int i, const Scalar sum) { spmv_store(y, first + i, alpha, sum, beta); });
       });
+}
+
+template <class Matrix, class Columns, class XView, class YView>
+void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+                 const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                 typename Matrix::scalar_type beta, const YView& y) {
+  if (blocks.count == 0) return;
+  if (blocks.short_rows)
+    spmv_stream_rows<true>(shape, blocks, columns, alpha, A, x, beta, y);
+  else
+    spmv_stream_rows<false>(shape, blocks, columns, alpha, A, x, beta, y);
 }
 
 }  // namespace spk::impl
