@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "test_common.hpp"
@@ -114,6 +117,54 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
         ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
     }
   }
+}
+
+// Stream and flat compile a kernel form per kind of rows (StagedRows): every edge shape at capacities and chunks of
+// 64 and 4096 runs all of them (short rows only, rows within the stage, longer rows), on a NaN-poisoned y with
+// beta = 0, twice for bitwise equality; the test checks that each form was taken.
+TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  using spk::impl::StagedRows;
+  const int lanes = spk::max_vector_length<TestExec>();
+  std::set<StagedRows> stream_forms, flat_forms;
+  for (const auto& shape : edge_shapes()) {
+    const std::uint64_t seed = fresh_seed();
+    const auto hA = random_csr<S, Off>(shape, seed);
+    const auto A = spk::copy_to<TestDevice>(hA);
+    const auto in = random_spmv_inputs(hA, seed);
+    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
+    spk::reference::spmv(1.0, hA, in.hx, 0.0, ref);
+    Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
+    for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
+      for (const int size : {64, 4096}) {
+        spk::LaunchShape launch;
+        launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
+        launch.vector_length = lanes;
+        (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
+        spk::SpmvOptions options;
+        options.algorithm = algo;
+        options.shape = launch;
+        const auto plan = spk::make_spmv_plan(A, options);
+        if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
+          stream_forms.insert(plan.row_blocks.rows_form);
+        if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
+          flat_forms.insert(plan.merge_path.rows_form);
+        const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
+                                 std::to_string(size) + ", seed " + std::to_string(seed);
+        Kokkos::deep_copy(y, std::numeric_limits<S>::quiet_NaN());
+        spk::spmv(plan, S(1), A, in.x, S(0), y);
+        const auto first = host_copy(y);
+        EXPECT_LE(relative_error(first, ref), tolerance<S>(longest_row(hA))) << what;
+        Kokkos::deep_copy(y, std::numeric_limits<S>::quiet_NaN());
+        spk::spmv(plan, S(1), A, in.x, S(0), y);
+        const auto second = host_copy(y);
+        for (std::size_t i = 0; i < first.extent(0); ++i)
+          ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
+      }
+  }
+  EXPECT_EQ(stream_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::within_stage, StagedRows::any}));
+  EXPECT_EQ(flat_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::any}));
 }
 
 TYPED_TEST(Spmv, ForcedVectorLengthsMatchOracle) {
@@ -255,7 +306,8 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
 // Row blocks (SpMV stream, SpMM row-team and k-tiled) cover the rows in order, hold at most capacity nonzeros
 // unless one row longer than half of it is alone, and at most capacity / 2 rows: a long run of empty rows (all of
 // them last, as by-length reordering puts them) is cut into many blocks instead of one team's. Every block within
-// the capacity fits the scratch the blocks ask for (`staged`), and `short_rows` says whether every row fits a lane.
+// the capacity fits the scratch the blocks ask for (`staged`), and `rows_form` says whether every row fits a lane,
+// the capacity, or neither.
 TEST(SpmvPlan, RowBlocksBoundNonzerosAndRows) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
@@ -284,7 +336,11 @@ TEST(SpmvPlan, RowBlocksBoundNonzerosAndRows) {
       EXPECT_EQ(starts(0), 0);
       EXPECT_EQ(starts(blocks.count), rows);
       EXPECT_LE(blocks.staged, capacity) << what;
-      EXPECT_EQ(blocks.short_rows, max_length <= std::min(capacity, spk::impl::serial_row_max)) << what;
+      using spk::impl::StagedRows;
+      EXPECT_EQ(blocks.rows_form, max_length <= std::min(capacity, spk::impl::serial_row_max) ? StagedRows::short_only
+                                  : max_length <= capacity                                   ? StagedRows::within_stage
+                                                                                             : StagedRows::any)
+          << what;
       std::int64_t most = 0;  // the largest block within the capacity
       for (std::int64_t b = 0; b < blocks.count; ++b) {
         const std::int64_t first = starts(b), last = starts(b + 1), nnz = offsets[last] - offsets[first];

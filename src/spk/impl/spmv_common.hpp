@@ -38,12 +38,25 @@ struct SpmvTypes {
 // so every one of the U loads is still coalesced across the team and the x gathers overlap instead of queueing.
 inline constexpr int gathers_per_lane = 4;
 
-// products(k) = values(base + k) * x(column base + k) for k in [0, n), by the whole team (no barrier); `columns` is
-// a column reader (packed_columns.hpp).
-template <class Member, class Products, class Values, class Columns, class XView, class Offset>
+// Which rows a staged kernel (stream, flat) must handle, so that it compiles only the paths they need: the long-row
+// paths hold registers (8 each on sm_90), and fewer registers let more teams share an SM.
+enum class StagedRows {
+  short_only,    // no row longer than serial_row_max: every row is one lane's serial sum
+  within_stage,  // no row longer than the stage (stream's capacity, flat's chunk): no team-per-row path
+  any,
+};
+
+// The gathers a lane keeps in flight in stream's short-row kernel: in fp32, 8 (an H200 probe of a staged kernel on
+// st3d27 160 and lap2d 4096: 1.12x faster than 4; spk's stream 1.05-1.09x; in fp64, 4 was faster than 8).
+template <class Scalar, StagedRows Rows>
+inline constexpr int staged_gathers = Rows == StagedRows::short_only && sizeof(Scalar) <= 4 ? 8 : gathers_per_lane;
+
+// products(k) = values(base + k) * x(column base + k) for k in [0, n), by the whole team (no barrier), U gathers a
+// lane; `columns` is a column reader (packed_columns.hpp).
+template <int U = gathers_per_lane, class Member, class Products, class Values, class Columns, class XView,
+          class Offset>
 KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& products, const Values& values,
                                            const Columns& columns, const XView& x, Offset base, int n) {
-  constexpr int U = gathers_per_lane;
   const int stride = (n + U - 1) / U;
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
     typename Values::non_const_value_type v[U];

@@ -17,7 +17,7 @@ template <class Device, class Scalar>
 struct MergePath : MergePartition<Device> {
   Kokkos::View<Scalar*, Device> carry;  // partial sum of row split_row(t+1) inside chunk t
   Kokkos::View<Scalar*, Device> head;   // in-chunk part of row split_row(t) when it began earlier
-  bool short_rows = false;  // no row holds more than serial_row_max nonzeros (the kernel's lighter form)
+  StagedRows rows_form = StagedRows::any;  // short_only: every row fits a lane (flat has no within_stage form)
 };
 
 // `max_length`: A's longest row.
@@ -27,7 +27,7 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
   using T = SpmvTypes<Matrix>;
   MergePath<typename Matrix::device_type, typename Matrix::scalar_type> mp;
   static_cast<MergePartition<typename Matrix::device_type>&>(mp) = make_merge_partition(A, chunk);
-  mp.short_rows = max_length <= serial_row_max;
+  mp.rows_form = max_length <= serial_row_max ? StagedRows::short_only : StagedRows::any;
   if (mp.chunks == 0) return mp;
   // Written before they are read: carry(t) by every chunk with a continuing row, head(t) by every fix-up chunk.
   const Kokkos::View<typename T::scalar*, typename T::device> block(
@@ -37,9 +37,11 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
   return mp;
 }
 
-// The main launch. ShortRows (MergePath::short_rows): no chunk lies inside a long row and no staged row needs more
-// than a lane, so the kernel leaves out those paths and the registers they hold (as spmv_stream_rows).
-template <bool ShortRows, class Matrix, class Columns, class XView, class YView>
+// The main launch. Rows (MergePath::rows_form): short_only leaves out the whole-team reduction of chunks inside one
+// or two long rows and the lane-group reduction, and the registers they hold: 32 (fp32) or 40 (fp64) a thread on
+// sm_90 instead of 56 or 64. (Leaving out only the first, where no row is longer than a chunk, saved none; 8 gathers a
+// lane in fp32, as stream's short form, took flat to 40 registers and 2-5% slower on st3d27 and lap2d on an H200.)
+template <StagedRows Rows, class Matrix, class Columns, class XView, class YView>
 void spmv_flat_chunks(const LaunchShape& shape,
                       const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
@@ -54,7 +56,8 @@ void spmv_flat_chunks(const LaunchShape& shape,
   const auto carry = mp.carry, head = mp.head;
 
   typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, ShortRows>(chunk)));
+  constexpr bool short_rows = Rows == StagedRows::short_only;
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, short_rows>(chunk)));
   Kokkos::parallel_for(
       "spk::spmv_flat", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const int t = team.league_rank();
@@ -62,7 +65,7 @@ void spmv_flat_chunks(const LaunchShape& shape,
         const std::int64_t j0 = split_nnz(t);
         const int n = static_cast<int>(split_nnz(t + 1) - j0);
         typename T::scalar_scratch products(team.team_scratch(0), chunk);
-        typename T::int_scratch slots(team.team_scratch(0), ShortRows ? 0 : long_row_slots(chunk));
+        typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(chunk));
         stage_products(team, products, values, columns, x, j0, n);
         team.team_barrier();
         // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
@@ -81,7 +84,7 @@ void spmv_flat_chunks(const LaunchShape& shape,
           else
             spmv_store(y, row, alpha, sum, beta);
         };
-        if (!ShortRows && count <= 2) {  // a chunk inside one or two long rows: the whole team reduces each
+        if (Rows == StagedRows::any && count <= 2) {  // a chunk inside one or two long rows: a team reduces each
           for (int i = 0; i < count; ++i) {
             const Kokkos::pair<int, int> seg = segment(i);
             Scalar sum = 0;
@@ -92,7 +95,7 @@ void spmv_flat_chunks(const LaunchShape& shape,
           }
           return;
         }
-        reduce_staged_rows<ShortRows>(team, products, slots, count, segment, finish);
+        reduce_staged_rows<short_rows>(team, products, slots, count, segment, finish);
       });
 }
 
@@ -105,10 +108,10 @@ void spmv_flat(const LaunchShape& shape,
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
   if (mp.chunks == 0) return;
-  if (mp.short_rows)
-    spmv_flat_chunks<true>(shape, mp, columns, alpha, A, x, beta, y);
+  if (mp.rows_form == StagedRows::short_only)
+    spmv_flat_chunks<StagedRows::short_only>(shape, mp, columns, alpha, A, x, beta, y);
   else
-    spmv_flat_chunks<false>(shape, mp, columns, alpha, A, x, beta, y);
+    spmv_flat_chunks<StagedRows::any>(shape, mp, columns, alpha, A, x, beta, y);
 
   if (mp.fixups.extent(0) == 0) return;
   const auto split_row = mp.split_row;

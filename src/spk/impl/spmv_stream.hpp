@@ -22,7 +22,7 @@ struct RowBlocks {
   // memory takes, L1 loses (x's gathers hit there). An H200 probe of st3d27 160 fp64 (2,048-nonzero blocks): 0.40
   // ms with 16 KiB of scratch a team, 0.51 with 27 KiB, the same 8 teams of 256 threads on every SM.
   int staged = 0;
-  bool short_rows = false;  // every row fits one lane's serial sum and the capacity (no long-row paths needed)
+  StagedRows rows_form = StagedRows::any;  // short_only / within_stage: every row fits a lane / the capacity
 };
 
 // Rows longer than half the capacity get a block of their own; the others are grouped by the window of width
@@ -45,7 +45,9 @@ RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int 
   const std::int64_t most =
       std::max(half - 1 + std::min(max_length, half), std::min<std::int64_t>(max_length, capacity));
   blocks.staged = static_cast<int>(std::clamp<std::int64_t>(most, 1, capacity));
-  blocks.short_rows = max_length <= std::min<std::int64_t>(serial_row_max, capacity);
+  blocks.rows_form = max_length <= std::min<std::int64_t>(serial_row_max, capacity) ? StagedRows::short_only
+                     : max_length <= capacity                                        ? StagedRows::within_stage
+                                                                                     : StagedRows::any;
   if (rows == 0) return blocks;
   blocks.starts = compact_indices<Exec, Device>("spk::row_blocks", rows + 1, starts_block);
   blocks.count = static_cast<std::int64_t>(blocks.starts.extent(0)) - 1;
@@ -58,10 +60,11 @@ RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int cap
                                                                                           capacity, max_length);
 }
 
-// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp). ShortRows: every row
-// is short (RowBlocks::short_rows), so the kernel leaves out the long-row paths and the registers they hold: 32
-// instead of 48 a thread on sm_90, 8 teams of 256 threads an SM instead of 5.
-template <bool ShortRows, class Matrix, class Columns, class XView, class YView>
+// `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp). Rows
+// (RowBlocks::rows_form) leaves out the paths no row needs, and the registers they hold: on sm_90, 32 a thread with
+// short rows only (8 teams of 256 threads an SM), 40 within the stage (fp32; fp64 keeps 48), 48 with the
+// team-per-row path (5 teams).
+template <StagedRows Rows, class Matrix, class Columns, class XView, class YView>
 void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
@@ -73,22 +76,23 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
   const auto starts = blocks.starts;
 
   typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
-  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, ShortRows>(staged)));
+  constexpr bool short_rows = Rows == StagedRows::short_only;
+  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, short_rows>(staged)));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
         const auto base = row_map(first);
         const int block_nnz = static_cast<int>(row_map(last) - base);
-        if (!ShortRows && block_nnz > capacity) {  // one long row: the whole team reduces it from global memory
+        if (Rows == StagedRows::any && block_nnz > capacity) {  // one long row: the team reduces it from global memory
           const Scalar sum = team_dot(team, values, columns, x, base, block_nnz);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { spmv_store(y, first, alpha, sum, beta); });
           return;
         }
         typename T::scalar_scratch products(team.team_scratch(0), staged);
-        typename T::int_scratch slots(team.team_scratch(0), ShortRows ? 0 : long_row_slots(staged));
-        stage_products(team, products, values, columns, x, base, block_nnz);
+        typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(staged));
+        stage_products<staged_gathers<Scalar, Rows>>(team, products, values, columns, x, base, block_nnz);
         team.team_barrier();
-        reduce_staged_rows<ShortRows>(
+        reduce_staged_rows<short_rows>(
             team, products, slots, static_cast<int>(last - first),
             [&](const int i) {
               return Kokkos::pair<int, int>(static_cast<int>(row_map(first + i) - base),
@@ -103,10 +107,15 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   if (blocks.count == 0) return;
-  if (blocks.short_rows)
-    spmv_stream_rows<true>(shape, blocks, columns, alpha, A, x, beta, y);
-  else
-    spmv_stream_rows<false>(shape, blocks, columns, alpha, A, x, beta, y);
+  switch (blocks.rows_form) {
+    case StagedRows::short_only:
+      spmv_stream_rows<StagedRows::short_only>(shape, blocks, columns, alpha, A, x, beta, y);
+      break;
+    case StagedRows::within_stage:
+      spmv_stream_rows<StagedRows::within_stage>(shape, blocks, columns, alpha, A, x, beta, y);
+      break;
+    case StagedRows::any: spmv_stream_rows<StagedRows::any>(shape, blocks, columns, alpha, A, x, beta, y); break;
+  }
 }
 
 }  // namespace spk::impl
