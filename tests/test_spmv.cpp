@@ -54,6 +54,25 @@ double spmv_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, spk::SpmvA
   return relative_error(hy, ref);
 }
 
+// Runs the plan twice, `y` set by reset(y) before each call: the first result within `tol` of the oracle `ref`, the
+// second the same bits (no atomics in the sums).
+template <class Plan, class Matrix, class XView, class YView, class Reset>
+void expect_oracle_then_same_bits(const Plan& plan, typename Matrix::scalar_type alpha, const Matrix& A,
+                                  const XView& x, typename Matrix::scalar_type beta, const YView& y,
+                                  const Reset& reset, const Kokkos::View<double*, Kokkos::HostSpace>& ref,
+                                  double tol, const std::string& what) {
+  using S = typename Matrix::scalar_type;
+  reset(y);
+  spk::spmv(plan, alpha, A, x, beta, y);
+  const auto first = host_copy(y);
+  EXPECT_LE(relative_error(first, ref), tol) << what;
+  reset(y);
+  spk::spmv(plan, alpha, A, x, beta, y);
+  const auto second = host_copy(y);
+  for (std::size_t i = 0; i < first.extent(0); ++i)
+    ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
+}
+
 // compact_indices on the test back-end: the indices i < n with flags[i], as a host vector.
 std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags) {
   const std::int64_t n = static_cast<std::int64_t>(flags.size());
@@ -106,15 +125,9 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
       const auto plan = spk::make_spmv_plan(A, options);
       const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) +
                                " with " + spk::describe(launch) + ", seed " + std::to_string(seed);
-      Kokkos::deep_copy(y, y0);
-      spk::spmv(plan, alpha, A, x, beta, y);
-      const auto first = host_copy(y);
-      EXPECT_LE(relative_error(first, ref), tolerance<S>(longest_row(hA))) << what;
-      Kokkos::deep_copy(y, y0);  // a second call on the same plan: same bits (no atomics in the sums)
-      spk::spmv(plan, alpha, A, x, beta, y);
-      const auto second = host_copy(y);
-      for (std::size_t i = 0; i < first.extent(0); ++i)
-        ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
+      expect_oracle_then_same_bits(
+          plan, alpha, A, x, beta, y, [&](const auto& v) { Kokkos::deep_copy(v, y0); }, ref,
+          tolerance<S>(longest_row(hA)), what);
     }
   }
 }
@@ -152,15 +165,8 @@ TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
           flat_forms.insert(plan.merge_path.rows_form);
         const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
                                  std::to_string(size) + ", seed " + std::to_string(seed);
-        Kokkos::deep_copy(y, std::numeric_limits<S>::quiet_NaN());
-        spk::spmv(plan, S(1), A, in.x, S(0), y);
-        const auto first = host_copy(y);
-        EXPECT_LE(relative_error(first, ref), tolerance<S>(longest_row(hA))) << what;
-        Kokkos::deep_copy(y, std::numeric_limits<S>::quiet_NaN());
-        spk::spmv(plan, S(1), A, in.x, S(0), y);
-        const auto second = host_copy(y);
-        for (std::size_t i = 0; i < first.extent(0); ++i)
-          ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
+        const auto poison_y = [](const auto& v) { Kokkos::deep_copy(v, std::numeric_limits<S>::quiet_NaN()); };
+        expect_oracle_then_same_bits(plan, S(1), A, in.x, S(0), y, poison_y, ref, tolerance<S>(longest_row(hA)), what);
       }
   }
   EXPECT_EQ(stream_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::within_stage, StagedRows::any}));

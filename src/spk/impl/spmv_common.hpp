@@ -42,14 +42,9 @@ inline constexpr int gathers_per_lane = 4;
 // paths hold registers (8 each on sm_90), and fewer registers let more teams share an SM.
 enum class StagedRows {
   short_only,    // no row longer than serial_row_max: every row is one lane's serial sum
-  within_stage,  // no row longer than the stage (stream's capacity, flat's chunk): no team-per-row path
+  within_stage,  // no row longer than stream's capacity: no team-per-row path (flat has no such form)
   any,
 };
-
-// The gathers a lane keeps in flight in stream's short-row kernel: in fp32, 8 (an H200 probe of a staged kernel on
-// st3d27 160 and lap2d 4096: 1.12x faster than 4; spk's stream 1.05-1.09x; in fp64, 4 was faster than 8).
-template <class Scalar, StagedRows Rows>
-inline constexpr int staged_gathers = Rows == StagedRows::short_only && sizeof(Scalar) <= 4 ? 8 : gathers_per_lane;
 
 // products(k) = values(base + k) * x(column base + k) for k in [0, n), by the whole team (no barrier), U gathers a
 // lane; `columns` is a column reader (packed_columns.hpp).
