@@ -85,6 +85,39 @@ std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags) {
   const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
   return std::vector<std::int64_t>(h_out.data(), h_out.data() + h_out.extent(0));
 }
+// A random matrix of `shape` on the test back-end, random x, the oracle's A x, and a y to write.
+template <class S, class Off>
+struct StagedCase {
+  std::uint64_t seed;
+  spk::HostCsrMatrix<S, std::int32_t, Off> hA;
+  spk::CsrMatrix<S, std::int32_t, Off, TestDevice> A;
+  SpmvInputs<S> in;
+  Kokkos::View<double*, Kokkos::HostSpace> ref;
+  Kokkos::View<S*, TestDevice> y;
+
+  explicit StagedCase(const Shape& shape)
+      : seed(fresh_seed()), hA(random_csr<S, Off>(shape, seed)), A(spk::copy_to<TestDevice>(hA)),
+        in(random_spmv_inputs(hA, seed)), ref("ref", hA.num_rows()), y("y", hA.num_rows()) {
+    spk::reference::spmv(1.0, hA, in.hx, 0.0, ref);
+  }
+
+  // Runs stream or flat at stage capacity or chunk `size`, teams of 256 threads of `lanes` lanes (one thread on host
+  // back-ends), against the oracle with beta = 0 on a NaN-poisoned y, twice for bitwise equality; returns the plan.
+  auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what) const {
+    spk::LaunchShape launch;
+    launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
+    launch.vector_length = spk::is_host_space<TestExec>() ? 1 : lanes;
+    (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
+    spk::SpmvOptions options;
+    options.algorithm = algo;
+    options.shape = launch;
+    const auto plan = spk::make_spmv_plan(A, options);
+    const auto poison_y = [](const auto& v) { Kokkos::deep_copy(v, std::numeric_limits<S>::quiet_NaN()); };
+    expect_oracle_then_same_bits(plan, S(1), A, in.x, S(0), y, poison_y, ref, tolerance<S>(longest_row(hA)),
+                                 what + ", seed " + std::to_string(seed));
+    return plan;
+  }
+};
 }  // namespace
 
 TYPED_TEST(Spmv, EveryAlgorithmEveryShapeMatchesOracle) {
@@ -142,35 +175,44 @@ TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
   const int lanes = spk::max_vector_length<TestExec>();
   std::set<StagedRows> stream_forms, flat_forms;
   for (const auto& shape : edge_shapes()) {
-    const std::uint64_t seed = fresh_seed();
-    const auto hA = random_csr<S, Off>(shape, seed);
-    const auto A = spk::copy_to<TestDevice>(hA);
-    const auto in = random_spmv_inputs(hA, seed);
-    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
-    spk::reference::spmv(1.0, hA, in.hx, 0.0, ref);
-    Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
+    const StagedCase<S, Off> c(shape);
     for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
       for (const int size : {64, 4096}) {
-        spk::LaunchShape launch;
-        launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
-        launch.vector_length = lanes;
-        (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
-        spk::SpmvOptions options;
-        options.algorithm = algo;
-        options.shape = launch;
-        const auto plan = spk::make_spmv_plan(A, options);
+        const std::string what =
+            std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " + std::to_string(size);
+        const auto plan = c.run_staged(algo, size, lanes, what);
         if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
           stream_forms.insert(plan.row_blocks.rows_form);
         if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
           flat_forms.insert(plan.merge_path.rows_form);
-        const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
-                                 std::to_string(size) + ", seed " + std::to_string(seed);
-        const auto poison_y = [](const auto& v) { Kokkos::deep_copy(v, std::numeric_limits<S>::quiet_NaN()); };
-        expect_oracle_then_same_bits(plan, S(1), A, in.x, S(0), y, poison_y, ref, tolerance<S>(longest_row(hA)), what);
       }
   }
   EXPECT_EQ(stream_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::within_stage, StagedRows::any}));
   EXPECT_EQ(flat_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::any}));
+}
+
+// Stream and flat list the staged rows longer than serial_row_max and reduce them with a vector each
+// (reduce_staged_rows): medium rows (33 to 1,500 nonzeros, mixed with short ones, and all of one length) at every
+// vector length and at two capacities, on a NaN-poisoned y with beta = 0, twice for bitwise equality.
+TYPED_TEST(Spmv, StagedRowGroupsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  using R = std::mt19937_64;
+  const std::vector<std::int64_t> lengths = {0, 3, 33, 64, 100, 257, 700, 1500};
+  const std::vector<Shape> shapes = {
+      {"medium_mix", 400, 2000, [&](std::int64_t, R& g) { return lengths[g() % lengths.size()]; }},
+      {"all_64", 300, 1000, [](std::int64_t, R&) { return std::int64_t{64}; }},
+      {"all_85", 300, 1000, [](std::int64_t, R&) { return std::int64_t{85}; }},
+  };
+  for (const auto& shape : shapes) {
+    const StagedCase<S, Off> c(shape);
+    for (int lanes = 1; lanes <= spk::max_vector_length<TestExec>(); lanes *= 2)
+      for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
+        for (const int size : {1024, 4096})
+          c.run_staged(algo, size, lanes,
+                       std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
+                           std::to_string(size) + ", " + std::to_string(lanes) + " lanes");
+  }
 }
 
 TYPED_TEST(Spmv, ForcedVectorLengthsMatchOracle) {

@@ -156,6 +156,10 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_option("--seed", o.seed, "seed of the generators and of the dense inputs")->capture_default_str();
   app.add_option("--csv", o.csv_path, "write every result row as CSV to this file");
   app.add_option("--json", o.json_path, "write every result row and the run's metadata as JSON to this file");
+  app.add_flag("--gather-bound", o.gather_bound,
+               "SpMV: add a 'gather-bound' row per matrix, the least time a CSR kernel that reads A as stored and "
+               "gathers x per nonzero could take here (the larger of a flat pass over the nonzeros and the CSR bytes "
+               "at the measured ceiling); its speedups over the yardsticks are the most any such kernel could show");
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
                  "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "

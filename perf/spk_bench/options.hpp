@@ -34,6 +34,7 @@ struct Options {
   std::string pack_columns = "automatic";  // SpMV 16-bit packed column indices on spk's plans
   std::string spgemm_walk = "automatic";  // SpGEMM hash and dense teams' product walk on spk's plans
   std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
+  bool gather_bound = false;   // --gather-bound: SpMV's floor per matrix (gather_bound.hpp)
   bool quiet = false;
   std::string command_line;             // as typed, for the reports
   std::vector<std::string> notes;       // what the suite skipped (missing files), printed in the header

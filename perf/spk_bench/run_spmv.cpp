@@ -5,6 +5,7 @@
 
 #include <spk/spmv.hpp>
 
+#include "gather_bound.hpp"
 #include "runner.hpp"
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
@@ -146,6 +147,8 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
         [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, x, y, alg); }, checker, bytes, flops);
   }
 #endif
+
+  if (o.gather_bound) ctx.add(gather_bound_row(m, x, bytes, flops, ctx));
 }
 
 SPK_BENCH_INSTANTIATE(run_spmv)
