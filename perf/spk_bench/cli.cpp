@@ -159,7 +159,8 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
   app.add_flag("--gather-bound", o.gather_bound,
                "SpMV: add a 'gather-bound' row per matrix, the least time a CSR kernel that reads A as stored and "
                "gathers x per nonzero could take here (the larger of a flat pass over the nonzeros and the CSR bytes "
-               "at the measured ceiling); its speedups over the yardsticks are the most any such kernel could show");
+               "at the measured ceiling); its speedups over the yardsticks are the most any such kernel could show "
+               "(GPUs: on a host back-end the flat pass is a plain loop and no floor)");
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
                  "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "

@@ -4,7 +4,8 @@
 // column's) at the streaming ceiling this run measured, which holds for a matrix that does not stay in cache from one
 // call to the next, and the faster of two flat passes that read every nonzero's value and column once and gather x
 // once per nonzero (spk's cache hints), with perfect balance, no rows and no y. The second is measured, not proven:
-// a kernel that reorders the matrix or stages x could beat it, and any row faster than the bound says so.
+// a kernel that reorders the matrix or stages x could beat it, and any row faster than the bound says so. On host
+// back-ends the pass is a plain loop per thread, no floor (the CPU libraries beat it); the estimate is for GPUs.
 #include <cstdio>
 
 #include <spk/impl/cache_hints.hpp>
