@@ -76,6 +76,14 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
       for (const int kib : {8, 16, 32}) add(A::stream, threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
     for (const int v : {1, 2, 4, 8, warp})
       for (const int kib : {8, 16, 32}) add(A::flat, threads / v, v, 1, 0, kib * 1024 / scalar_bytes, 0);
+    // Teams of 128 and 512 threads too: the same stage over half or twice the threads (a team's fixed costs against
+    // the nonzeros each thread stages; Cornell5's stream teams stage about 4 a thread, cuSPARSE's blocks 7).
+    for (const int team_threads : {128, 512})
+      for (const int v : {4, 8, warp})
+        for (const int kib : {8, 16, 32}) {
+          add(A::stream, team_threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
+          add(A::flat, team_threads / v, v, 1, 0, kib * 1024 / scalar_bytes, 0);
+        }
     for (const int v : {4, 8, warp})
       for (const int piece : {2048, 8192}) add(A::long_row_split, threads / v, v, 1, 0, piece, piece);
   }
