@@ -85,6 +85,7 @@ std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags) {
   const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
   return std::vector<std::int64_t>(h_out.data(), h_out.data() + h_out.extent(0));
 }
+
 // A random matrix of `shape` on the test back-end, random x, the oracle's A x, and a y to write.
 template <class S, class Off>
 struct StagedCase {
@@ -194,7 +195,7 @@ TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
 // Stream and flat list the staged rows longer than serial_row_max and reduce them with a vector each
 // (reduce_staged_rows): medium rows (33 to 1,500 nonzeros, mixed with short ones, and all of one length) at every
 // vector length and at two capacities, on a NaN-poisoned y with beta = 0, twice for bitwise equality.
-TYPED_TEST(Spmv, StagedRowGroupsMatchOracle) {
+TYPED_TEST(Spmv, StagedMediumRowsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   using R = std::mt19937_64;
