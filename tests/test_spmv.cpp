@@ -104,11 +104,13 @@ struct StagedCase {
 
   // Runs stream or flat at stage capacity or chunk `size`, teams of 256 threads of `lanes` lanes (one thread on host
   // back-ends), against the oracle with beta = 0 on a NaN-poisoned y, twice for bitwise equality; returns the plan.
-  auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what) const {
+  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row).
+  auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what, int pieces = 0) const {
     spk::LaunchShape launch;
     launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
     launch.vector_length = spk::is_host_space<TestExec>() ? 1 : lanes;
     (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
+    if (algo == spk::SpmvAlgorithm::stream) launch.chunk = pieces;
     spk::SpmvOptions options;
     options.algorithm = algo;
     options.shape = launch;
@@ -190,6 +192,33 @@ TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
   }
   EXPECT_EQ(stream_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::within_stage, StagedRows::any}));
   EXPECT_EQ(flat_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::any}));
+}
+
+// Stream with a chunk cuts each row longer than its stage into pieces of a team each, the last piece to finish adding
+// the partials: rows of exactly the capacity + 1, of a whole number of pieces and one more, one row holding most
+// nonzeros, and the edge shapes, at pieces shorter and longer than the stage, at every vector length, on a
+// NaN-poisoned y with beta = 0, twice for bitwise equality (the counts reset after each call).
+TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  constexpr int capacity = 64;
+  auto shapes = edge_shapes();
+  shapes.push_back({"piece_edges", 40, 3000, [](std::int64_t r, std::mt19937_64& g) {
+                      const std::int64_t lengths[] = {capacity + 1, 4 * capacity, 4 * capacity + 1, 2};
+                      return r % 5 == 4 ? std::int64_t(g() % 3) : lengths[r % 5];
+                    }});
+  std::int64_t pieces_run = 0;
+  for (const auto& shape : shapes) {
+    const StagedCase<S, Off> c(shape);
+    for (int lanes = 1; lanes <= spk::max_vector_length<TestExec>(); lanes *= 2)
+      for (const int piece : {capacity / 2, capacity, 5 * capacity}) {
+        const std::string what = std::string("shape ") + shape.name + ", lanes " + std::to_string(lanes) +
+                                 ", pieces of " + std::to_string(piece);
+        const auto plan = c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what, piece);
+        pieces_run += plan.long_rows.pieces;
+      }
+  }
+  EXPECT_GT(pieces_run, 0);
 }
 
 // Stream and flat list the staged rows longer than serial_row_max and reduce them with a vector each
@@ -458,6 +487,9 @@ TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
   bad.algorithm = spk::SpmvAlgorithm::stream;
   bad.shape->stage_capacity = 1 << 30;  // more scratch than any back-end gives a team
   if (!spk::is_host_space<TestExec>()) EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+  bad.shape->stage_capacity = 64;
+  bad.shape->chunk = -1;  // stream's pieces of long rows: 0 (none) or a length
+  EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
   bad.algorithm = spk::SpmvAlgorithm::thread_row;
   bad.shape = spk::LaunchShape{};
   bad.shape->vector_length = 2;

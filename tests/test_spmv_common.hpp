@@ -30,9 +30,10 @@ SpmvInputs<S> random_spmv_inputs(const spk::HostCsrMatrix<S, std::int32_t, Off>&
   return in;
 }
 
-// For each size: stream blocks of that capacity (one-row blocks, rows longer than the capacity), merge-path chunks of
-// that many items (far shorter than a row: carries, fix-ups spanning many chunks), long rows cut into pieces of
-// that length (the last-piece combine), and vector-row threads of that many rows.
+// For each size: stream blocks of that capacity (one-row blocks, rows longer than the capacity: a team each, and
+// cut into pieces of 2 * size + 1), merge-path chunks of that many items (far shorter than a row: carries, fix-ups
+// spanning many chunks), long rows cut into pieces of that length (the last-piece combine), and vector-row threads
+// of that many rows.
 inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partition_shapes(
     const std::vector<int>& sizes = {1, 2, 3, 7, 64}) {
   const int lanes = spk::max_vector_length<TestExec>();
@@ -43,6 +44,8 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partit
     s.team_size = team;
     s.vector_length = lanes;
     s.stage_capacity = small;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.chunk = 2 * small + 1;
     out.push_back({spk::SpmvAlgorithm::stream, s});
     s.stage_capacity = 0;
     s.chunk = small;

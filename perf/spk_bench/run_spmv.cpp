@@ -70,6 +70,9 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   if (!o.sweep_path.empty())
     for (const auto& [algorithm, shape] : spmv_sweep_candidates<ExecSpace>(sizeof(S))) {
       using spk::ColumnPacking;
+      // stream's pieces change nothing where no row is longer than the stage
+      if (algorithm == spk::SpmvAlgorithm::stream && shape.chunk > 0 && m.max_row_length <= shape.stage_capacity)
+        continue;
       std::vector<ColumnPacking> ways{ColumnPacking::off};  // automatic on a host back-end or a small matrix
       if (spk::select::reads_packed_columns(algorithm) && packing == ColumnPacking::on) ways = {ColumnPacking::on};
       if (spk::select::reads_packed_columns(algorithm) && both_ways) ways = {ColumnPacking::on, ColumnPacking::off};

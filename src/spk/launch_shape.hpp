@@ -14,7 +14,8 @@ struct LaunchShape {
   int rows_per_thread = 1;  // consecutive rows one thread handles (host back-ends batch rows to cut team overhead)
   int stage_capacity = 0;   // nonzeros a team may stage through scratch; 0 disables staging
   int chunk = 0;            // flat: merge-path items (rows + nonzeros) per team (SpMV) or per thread (SpMM);
-                            // long-row-split: nonzeros per piece
+                            // long-row-split: nonzeros per piece; SpMV stream: nonzeros per piece of a row longer
+                            // than the stage (0: a team per such row)
   int long_row = 0;         // long-row-split: rows longer than this are split across teams
   int columns_per_lane = 1; // SpMM: dense columns each vector lane accumulates in registers
 

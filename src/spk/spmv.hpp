@@ -46,7 +46,7 @@ struct SpmvPlan {
 
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
-  impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split
+  impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split, and stream's pieces of long rows
   // A packed copy of A's column indices, read instead of A.entries() when columns.packed (all but long-row-split).
   impl::PackedColumns<device_type, typename Matrix::ordinal_type> columns;
 };
@@ -83,7 +83,12 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
       if (shape.stage_capacity > 0)
         check_scratch("stage capacity", shape.stage_capacity, sizeof(S) + sizeof(typename Matrix::ordinal_type));
       break;
-    case SpmvAlgorithm::stream: check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true); break;
+    case SpmvAlgorithm::stream:
+      check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true);
+      if (shape.chunk < 0)
+        throw invalid_argument(concat(who, ": stream needs a piece length (chunk) >= 0 (0: a team per long row), got ",
+                                      shape.chunk));
+      break;
     case SpmvAlgorithm::flat: check_scratch("chunk", shape.chunk, sizeof(S), true); break;
     case SpmvAlgorithm::long_row_split:
       if (shape.chunk < 1 || shape.long_row < 1)
@@ -99,7 +104,7 @@ template <class Plan, class Matrix>
 void check_spmv_league(const Plan& plan, const Matrix& A) {
   const std::int64_t rows = A.num_rows(), nnz = A.nnz();
   std::int64_t teams = (rows + plan.shape.rows_per_team() - 1) / plan.shape.rows_per_team();
-  if (plan.algorithm == SpmvAlgorithm::stream) teams = plan.row_blocks.count;
+  if (plan.algorithm == SpmvAlgorithm::stream) teams = plan.row_blocks.count + plan.long_rows.pieces;
   if (plan.algorithm == SpmvAlgorithm::flat) teams = plan.merge_path.chunks;
   if (plan.algorithm == SpmvAlgorithm::long_row_split) teams += plan.long_rows.pieces;
   if (teams > std::numeric_limits<int>::max())
@@ -139,11 +144,14 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   switch (plan.algorithm) {
     case SpmvAlgorithm::stream:
       plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats.max_length);
+      plan.long_rows = impl::make_stream_pieces(A, plan.shape, plan.row_blocks);
       break;
     case SpmvAlgorithm::flat:
       plan.merge_path = impl::make_merge_path(A, plan.shape.chunk, plan.stats.max_length);
       break;
-    case SpmvAlgorithm::long_row_split: plan.long_rows = impl::make_long_rows(A, plan.shape); break;
+    case SpmvAlgorithm::long_row_split:
+      plan.long_rows = impl::make_long_rows(A, plan.shape.long_row, plan.shape.chunk);
+      break;
     default: break;
   }
   detail::check_spmv_league(plan, A);
@@ -192,7 +200,7 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
       break;
     case SpmvAlgorithm::stream:
       with_columns([&](const auto& cols) {
-        impl::spmv_stream(plan.shape, plan.row_blocks, cols, alpha, A, x, beta, y);
+        impl::spmv_stream(plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, x, beta, y);
       });
       break;
     case SpmvAlgorithm::flat:

@@ -4,11 +4,14 @@
 // at most `stage_capacity` nonzeros; a team streams its block's products A(i,j)*x(j) into scratch with fully
 // coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch
 // (reduce_staged_rows: one lane per short row, `vector_length` lanes per longer one). A row longer than the
-// capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path).
+// capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path),
+// or, when the shape gives a `chunk`, cut into pieces of that many nonzeros, a team each (long_row_pieces.hpp): on
+// skewed 1M a team per row of 200,000 nonzeros left 64 teams to read 62% of the matrix.
 #include <algorithm>
 
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "long_row_pieces.hpp"
 #include "spmv_common.hpp"
 
 namespace spk::impl {
@@ -69,8 +72,11 @@ inline constexpr int stream_gathers = Rows == StagedRows::short_only && sizeof(S
 // (RowBlocks::rows_form) leaves out the paths no row needs, and the registers they hold: on sm_90, 32 a thread with
 // short rows only (8 teams of 256 threads an SM), 40 within the stage (fp32; fp64 keeps 48), 48 with the
 // team-per-row path (5 teams).
+// `pieces`: the rows longer than the capacity cut into pieces (pieces.pieces == 0: a team per long row); their teams
+// follow the blocks' in the league.
 template <StagedRows Rows, class Matrix, class Columns, class XView, class YView>
 void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+                      const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
@@ -79,16 +85,23 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
   const auto row_map = A.row_map();
   const auto values = A.values();
   const auto starts = blocks.starts;
+  const std::int64_t block_count = blocks.count, piece_count = Rows == StagedRows::any ? pieces.pieces : 0;
 
-  typename T::team_policy policy(static_cast<int>(blocks.count), shape.team_size, shape.vector_length);
+  typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
   policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, short_rows>(staged)));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
-        const std::int64_t first = starts(team.league_rank()), last = starts(team.league_rank() + 1);
+        const std::int64_t b = team.league_rank();
+        if (Rows == StagedRows::any && b >= block_count) {
+          sum_long_row_piece(team, pieces, b - block_count, row_map, values, columns, x, alpha, beta, y);
+          return;
+        }
+        const std::int64_t first = starts(b), last = starts(b + 1);
         const auto base = row_map(first);
         const int block_nnz = static_cast<int>(row_map(last) - base);
         if (Rows == StagedRows::any && block_nnz > capacity) {  // one long row: the team reduces it from global memory
+          if (piece_count > 0) return;                          // unless its pieces do
           const Scalar sum = team_dot(team, values, columns, x, base, block_nnz);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { spmv_store(y, first, alpha, sum, beta); });
           return;
@@ -107,19 +120,30 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
       });
 }
 
+// The pieces of stream's long rows: with a shape's chunk, the rows longer than the stage capacity (none otherwise).
+template <class Matrix>
+LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_stream_pieces(
+    const Matrix& A, const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks) {
+  if (shape.chunk <= 0 || blocks.rows_form != StagedRows::any) return {};
+  return make_long_rows(A, shape.stage_capacity, shape.chunk);
+}
+
 template <class Matrix, class Columns, class XView, class YView>
 void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+                 const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   if (blocks.count == 0) return;
   switch (blocks.rows_form) {
     case StagedRows::short_only:
-      spmv_stream_rows<StagedRows::short_only>(shape, blocks, columns, alpha, A, x, beta, y);
+      spmv_stream_rows<StagedRows::short_only>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
       break;
     case StagedRows::within_stage:
-      spmv_stream_rows<StagedRows::within_stage>(shape, blocks, columns, alpha, A, x, beta, y);
+      spmv_stream_rows<StagedRows::within_stage>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
       break;
-    case StagedRows::any: spmv_stream_rows<StagedRows::any>(shape, blocks, columns, alpha, A, x, beta, y); break;
+    case StagedRows::any:
+      spmv_stream_rows<StagedRows::any>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+      break;
   }
 }
 
