@@ -63,10 +63,10 @@ double spmm_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, int k, spk
   return spmm_error<Layout>(hA, k, options, alpha, beta, seed);
 }
 
-// Sets the forced shape's partition size: flat's chunk, the others' stage capacity, vector-row's rows per thread
-// (and the length over which its rows get a team each: long_row, n unless given).
+// Sets the forced shape's partition size: flat's chunk, row-pieces' longest piece, the others' stage capacity,
+// vector-row's rows per thread (and the length over which its rows get a team each: long_row, n unless given).
 void set_partition(spk::LaunchShape& shape, spk::SpmmAlgorithm algo, int n, int long_row = -1) {
-  if (algo == spk::SpmmAlgorithm::flat) {
+  if (algo == spk::SpmmAlgorithm::flat || algo == spk::SpmmAlgorithm::row_pieces) {
     shape.chunk = n;
   } else if (algo == spk::SpmmAlgorithm::vector_row) {
     shape.rows_per_thread = n;
@@ -80,6 +80,25 @@ std::vector<spk::SpmmAlgorithm> algorithms_and_automatic() {
   auto all = spk::all_algorithms<spk::SpmmAlgorithm>();
   all.push_back(spk::SpmmAlgorithm::automatic);
   return all;
+}
+
+// Two calls of one plan (row-major B and C) from the same starting C: the first matches the oracle, the second
+// agrees with it bit for bit.
+template <class S, class Off, class Plan, class Matrix>
+void expect_oracle_then_repeat(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, const Plan& plan, const Matrix& A,
+                               int k, S alpha, S beta, std::uint64_t seed, const std::string& what) {
+  const auto c = make_spmm_case<Kokkos::LayoutRight>(hA, k, alpha, beta, seed);
+  Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> C1("C1", hA.num_rows(), k), C2("C2", hA.num_rows(), k);
+  Kokkos::deep_copy(C1, c.start);
+  Kokkos::deep_copy(C2, c.start);
+  spk::spmm(plan, alpha, A, c.B, beta, C1);
+  spk::spmm(plan, alpha, A, c.B, beta, C2);
+  const auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
+  const auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
+  EXPECT_LE(relative_error(h1, c.ref), tolerance<S>(longest_row(hA))) << what;
+  for (std::size_t i = 0; i < h1.extent(0); ++i)
+    for (int j = 0; j < k; ++j)
+      ASSERT_EQ(std::memcmp(&h1(i, j), &h2(i, j), sizeof(S)), 0) << what << " " << i << "," << j;
 }
 }  // namespace
 
@@ -275,19 +294,72 @@ TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
     options.shape->chunk = 8;  // row 100 spans about 500 chunks
     const auto plan = spk::make_spmm_plan(A, k, options);
     EXPECT_EQ(plan.merge_path.long_fixups.extent(0), spk::is_host_space<TestExec>() ? 0u : 1u) << "k " << k;
-    for (const S beta : {S(0), S(-0.5)}) {
-      const auto c = make_spmm_case<Kokkos::LayoutRight>(hA, k, S(2), beta, seed);
-      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> C1("C1", hA.num_rows(), k), C2("C2", hA.num_rows(), k);
-      Kokkos::deep_copy(C1, c.start);
-      Kokkos::deep_copy(C2, c.start);
-      spk::spmm(plan, S(2), A, c.B, beta, C1);
-      spk::spmm(plan, S(2), A, c.B, beta, C2);
-      const auto h1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C1);
-      const auto h2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C2);
-      EXPECT_LE(relative_error(h1, c.ref), tolerance<S>(longest_row(hA))) << "k " << k << " seed " << seed;
-      for (std::size_t i = 0; i < h1.extent(0); ++i)
-        for (int j = 0; j < k; ++j)
-          ASSERT_EQ(std::memcmp(&h1(i, j), &h2(i, j), sizeof(S)), 0) << "k " << k << " " << i << "," << j;
+    const std::string what = "k " + std::to_string(k) + " seed " + std::to_string(seed);
+    for (const S beta : {S(0), S(-0.5)}) expect_oracle_then_repeat(hA, plan, A, k, S(2), beta, seed, what);
+  }
+}
+
+// Row-pieces: every row cut into pieces of at most `chunk` nonzeros (one piece per row when chunk is large, one per
+// nonzero when it is 1), the pieces longest first and covering each row once; every column tile the vector allows
+// (below k, not dividing k, all of it), both layouts, both beta paths, and two calls bitwise equal (the split rows'
+// partials are added in piece order).
+TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const std::uint64_t seed = fresh_seed();
+  const Shape shape{"mixed", 400, 900, [](std::int64_t r, std::mt19937_64& g) {
+                      return r == 11 ? 900 : (r % 9 == 0 ? 0 : std::uniform_int_distribution<std::int64_t>(1, 70)(g));
+                    }};
+  const auto hA = random_csr<S, Off>(shape, seed);
+  const auto A = spk::copy_to<TestDevice>(hA);
+  const double tol = tolerance<S>(longest_row(hA));
+  const bool host = spk::is_host_space<TestExec>();
+  const int widest = spk::max_vector_length<TestExec>(), cpl = host ? 8 : 16 / static_cast<int>(sizeof(S));
+  for (const int chunk : {1, 16, 64, 1 << 30}) {  // 1 << 30: one piece a row, buckets as the longest row needs
+    for (const int lanes_per_group : {1, 2, 8, widest}) {
+      if (lanes_per_group > widest) continue;
+      spk::SpmmOptions options;
+      options.algorithm = spk::SpmmAlgorithm::row_pieces;
+      options.shape = spk::select::rule_spmm_shape<TestExec>(options.algorithm, spk::RowLengthStats{}, 40);
+      options.shape->vector_length = widest;
+      options.shape->team_size = host ? 1 : 4;
+      options.shape->columns_per_lane = cpl;
+      options.shape->chunk = chunk;
+      options.shape->tile_width = lanes_per_group * cpl;
+      for (const int k : {5, 40}) {
+        const auto plan = spk::make_spmm_plan(A, k, options);
+        const auto pieces = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), plan.row_pieces.pieces);
+        std::vector<std::int64_t> covered(static_cast<std::size_t>(hA.num_rows()), 0);
+        for (std::size_t i = 0; i < pieces.extent(0); ++i) {
+          const auto& p = pieces(i);
+          ASSERT_LE(p.end - p.begin, chunk) << "piece " << i;
+          if (i > 0) ASSERT_LE(p.end - p.begin, pieces(i - 1).end - pieces(i - 1).begin) << "piece " << i;
+          ASSERT_GE(p.begin, static_cast<std::int64_t>(hA.row_map()(p.row)));
+          ASSERT_LE(p.end, static_cast<std::int64_t>(hA.row_map()(p.row + 1)));
+          covered[static_cast<std::size_t>(p.row)] += p.end - p.begin + (p.end == p.begin);
+        }
+        for (std::int64_t r = 0; r < hA.num_rows(); ++r) {
+          const std::int64_t len = hA.row_map()(r + 1) - hA.row_map()(r);
+          ASSERT_EQ(covered[static_cast<std::size_t>(r)], len > 0 ? len : 1) << "row " << r << " chunk " << chunk;
+        }
+        for (const S beta : {S(0), S(0.5)}) {
+          const std::string what = spk::describe(plan.shape) + " k " + std::to_string(k) + " seed " +
+                                   std::to_string(seed);
+          EXPECT_LE(spmm_error<Kokkos::LayoutLeft>(hA, k, options, S(-1), beta, seed), tol) << "left " << what;
+          expect_oracle_then_repeat(hA, plan, A, k, S(2), beta, seed, "right " + what);
+        }
+      }
+    }
+  }
+  if (!host) {  // a tile that is not columns_per_lane times a power of two lanes within the vector
+    spk::SpmmOptions bad;
+    bad.algorithm = spk::SpmmAlgorithm::row_pieces;
+    bad.shape = spk::select::rule_spmm_shape<TestExec>(bad.algorithm, spk::RowLengthStats{}, 40);
+    bad.shape->vector_length = widest;
+    bad.shape->columns_per_lane = cpl;
+    for (const int tile : {3 * cpl, cpl + 1, 2 * widest * cpl}) {
+      bad.shape->tile_width = tile;
+      EXPECT_THROW(spk::make_spmm_plan(A, 40, bad), spk::invalid_argument) << "tile " << tile;
     }
   }
 }
@@ -478,7 +550,7 @@ TEST(SpmmSelector, RulesCoverKWithLanesAndColumnsPerLane) {
 }
 
 // The selector's guard against a row that one team would hold while the GPU idles (spmm_row_tail).
-TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesFlatOnGpus) {
+TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesARowSplittingAlgorithmOnGpus) {
   spk::RowLengthStats arrow;  // arrow.mtx: one row holds a third of the nonzeros
   arrow.rows = arrow.cols = 46500;
   arrow.nnz = 139498;
@@ -494,7 +566,9 @@ TEST(SpmmSelector, OneRowHoldingMoreThanOnePercentTakesFlatOnGpus) {
   EXPECT_TRUE(spk::select::spmm_row_tail(arrow));
   EXPECT_FALSE(spk::select::spmm_row_tail(rmat));
   const auto chosen = spk::select::choose_spmm<TestExec>(spk::SpmmAlgorithm::automatic, arrow, 32, 4);
-  if (!spk::is_host_space<TestExec>()) EXPECT_EQ(chosen.algorithm, spk::SpmmAlgorithm::flat);
+  if (!spk::is_host_space<TestExec>())  // flat and row-pieces cut long rows; the others leave one to a team
+    EXPECT_TRUE(chosen.algorithm == spk::SpmmAlgorithm::flat || chosen.algorithm == spk::SpmmAlgorithm::row_pieces)
+        << spk::to_string(chosen.algorithm);
   // A forced algorithm is left alone.
   EXPECT_EQ(spk::select::choose_spmm<TestExec>(spk::SpmmAlgorithm::row_team, arrow, 32, 4).algorithm,
             spk::SpmmAlgorithm::row_team);

@@ -101,7 +101,8 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
 // SpMM shapes: every columns-per-lane value the back-end compiles, with lanes to cover k (up to a warp), for each
 // algorithm at stage capacities (row-team, k-tiled: 128, 512 and 2048 nonzeros on GPUs), chunks relative to the
 // mean row (flat: half, 2x and 8x on GPUs) or rows per thread (vector-row: 1 and 4 on GPUs, and 1 with rows over 8
-// mean rows to a team each); the small ones spread a small matrix over more warps.
+// mean rows to a team each), row-pieces' pieces and tiles (below); the small ones spread a small matrix over more
+// warps.
 // Shapes that need more team scratch than the back-end gives are left out.
 template <class ExecSpace>
 std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidates(int k, int scalar_bytes,
@@ -169,6 +170,27 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
         for (const int capacity : {512, 2048}) {
           s.stage_capacity = capacity;
           if (fits(s, capacity)) out.emplace_back(A::k_tiled, s);
+        }
+      }
+    // row-pieces: 16-byte loads, a warp per piece of 128-512 nonzeros, column tiles of 4-32 lanes' columns (lane
+    // groups share the piece), 16 warps a team; a host thread takes a piece of up to 4096 across all of k.
+    if (host && cpl == 16) {
+      spk::LaunchShape s;
+      s.columns_per_lane = cpl;
+      s.chunk = 4096;
+      out.emplace_back(A::row_pieces, s);
+    }
+    if (!host && cpl * scalar_bytes == 16)
+      for (const int group : {4, 8, 16, 32}) {
+        if (group > 4 && group * cpl > spk::pow2_ceil(k)) continue;  // wider than k: the same as a narrower tile
+        spk::LaunchShape s;
+        s.columns_per_lane = cpl;
+        s.vector_length = warp;
+        s.team_size = 512 / warp;
+        s.tile_width = std::min(group, warp) * cpl;
+        for (const int c : {128, 256, 512}) {
+          s.chunk = c;
+          out.emplace_back(A::row_pieces, s);
         }
       }
   }

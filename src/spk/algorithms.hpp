@@ -11,7 +11,7 @@
 namespace spk {
 
 enum class SpmvAlgorithm { automatic, thread_row, vector_row, stream, flat, long_row_split };
-enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat, vector_row };
+enum class SpmmAlgorithm { automatic, row_team, k_tiled, flat, vector_row, row_pieces };
 // SpGEMM: binned sends each row to the accumulator its work calls for; gustavson gives every row a worker's dense
 // accumulator (where the budget holds one per worker, else binned); automatic is gustavson on host back-ends and
 // binned on GPUs. The other values send every row down that path (rows it cannot hold take the global fallback, or
@@ -38,11 +38,12 @@ inline constexpr name_table<SpmvAlgorithm, 6> spmv_names{{{SpmvAlgorithm::automa
                                                           {SpmvAlgorithm::stream, "stream"},
                                                           {SpmvAlgorithm::flat, "flat"},
                                                           {SpmvAlgorithm::long_row_split, "long-row-split"}}};
-inline constexpr name_table<SpmmAlgorithm, 5> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
+inline constexpr name_table<SpmmAlgorithm, 6> spmm_names{{{SpmmAlgorithm::automatic, "automatic"},
                                                           {SpmmAlgorithm::row_team, "row-team"},
                                                           {SpmmAlgorithm::k_tiled, "k-tiled"},
                                                           {SpmmAlgorithm::flat, "flat"},
-                                                          {SpmmAlgorithm::vector_row, "vector-row"}}};
+                                                          {SpmmAlgorithm::vector_row, "vector-row"},
+                                                          {SpmmAlgorithm::row_pieces, "row-pieces"}}};
 inline constexpr name_table<SpgemmAlgorithm, 9> spgemm_names{{{SpgemmAlgorithm::automatic, "automatic"},
                                                               {SpgemmAlgorithm::binned, "binned"},
                                                               {SpgemmAlgorithm::row_merge, "row-merge"},
@@ -126,7 +127,8 @@ inline std::vector<SpmvAlgorithm> all_algorithms<SpmvAlgorithm>() {
 }
 template <>
 inline std::vector<SpmmAlgorithm> all_algorithms<SpmmAlgorithm>() {
-  return {SpmmAlgorithm::row_team, SpmmAlgorithm::k_tiled, SpmmAlgorithm::flat, SpmmAlgorithm::vector_row};
+  return {SpmmAlgorithm::row_team, SpmmAlgorithm::k_tiled, SpmmAlgorithm::flat, SpmmAlgorithm::vector_row,
+          SpmmAlgorithm::row_pieces};
 }
 template <>
 inline std::vector<SpgemmAlgorithm> all_algorithms<SpgemmAlgorithm>() {

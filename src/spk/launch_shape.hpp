@@ -18,12 +18,13 @@ struct LaunchShape {
                             // than the stage (0: a team per such row)
   int long_row = 0;         // long-row-split: rows longer than this are split across teams
   int columns_per_lane = 1; // SpMM: dense columns each vector lane accumulates in registers
+  int tile_width = 0;       // SpMM row-pieces: columns of C per team (0: the lanes k needs x columns per lane)
 
   std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
   friend bool operator==(const LaunchShape& a, const LaunchShape& b) {
     return a.team_size == b.team_size && a.vector_length == b.vector_length &&
            a.rows_per_thread == b.rows_per_thread && a.stage_capacity == b.stage_capacity && a.chunk == b.chunk &&
-           a.long_row == b.long_row && a.columns_per_lane == b.columns_per_lane;
+           a.long_row == b.long_row && a.columns_per_lane == b.columns_per_lane && a.tile_width == b.tile_width;
   }
 };
 
@@ -34,6 +35,7 @@ inline std::string describe(const LaunchShape& s) {
   if (s.chunk) out += detail::concat(", chunk ", s.chunk);
   if (s.long_row) out += detail::concat(", long row > ", s.long_row);
   if (s.columns_per_lane != 1) out += detail::concat(", ", s.columns_per_lane, " columns/lane");
+  if (s.tile_width) out += detail::concat(", tile ", s.tile_width);
   return out;
 }
 
@@ -59,10 +61,10 @@ void check_launch_shape(const LaunchShape& s, const char* who) {
   if (s.team_size < 1 || s.team_size * s.vector_length > max_threads)
     throw invalid_argument(detail::concat(who, ": team size ", s.team_size, " x vector length ", s.vector_length,
                                           " is invalid, expected team size >= 1 and a product <= ", max_threads));
-  if (s.rows_per_thread < 1 || s.stage_capacity < 0 || s.chunk < 0 || s.long_row < 0)
+  if (s.rows_per_thread < 1 || s.stage_capacity < 0 || s.chunk < 0 || s.long_row < 0 || s.tile_width < 0)
     throw invalid_argument(detail::concat(who, ": rows per thread ", s.rows_per_thread, " must be >= 1 and stage ",
                                           s.stage_capacity, ", chunk ", s.chunk, ", long row ", s.long_row,
-                                          " must be >= 0"));
+                                          ", tile width ", s.tile_width, " must be >= 0"));
 }
 
 }  // namespace spk

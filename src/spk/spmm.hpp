@@ -11,6 +11,7 @@
 #include "impl/row_reorder.hpp"
 #include "impl/spmm_flat.hpp"
 #include "impl/spmm_k_tiled.hpp"
+#include "impl/spmm_row_pieces.hpp"
 #include "impl/spmm_row_team.hpp"
 #include "impl/spmm_vector_row.hpp"
 #include "launch_shape.hpp"
@@ -23,7 +24,7 @@ struct SpmmOptions {
   SpmmAlgorithm algorithm = SpmmAlgorithm::automatic;
   int vector_length = 0;     // lanes per row; 0: the selector decides; alone, it keeps the team's thread count
   int team_size = 0;         // 0: the selector decides
-  int columns_per_lane = 0;  // 0: the selector decides
+  int columns_per_lane = 0;  // 0: the selector decides (this or vector_length drops a tuned row-pieces tile)
   std::optional<LaunchShape> shape;               // the whole launch shape, forced (the tuning sweep uses it)
   RowReordering reorder = RowReordering::none;    // opt-in row reordering (row-team, k-tiled, vector-row)
 };
@@ -50,6 +51,7 @@ struct SpmmPlan {
   impl::RowOrder<device_type, typename Matrix::offset_type> order;             // reordering
   impl::SpmmMergePath<device_type, typename Matrix::scalar_type> merge_path;    // flat
   Kokkos::View<std::int64_t*, device_type> vector_long_rows;                    // vector-row: rows of a team each
+  impl::SpmmRowPieces<device_type, typename Matrix::scalar_type> row_pieces;    // row-pieces
 };
 
 namespace detail {
@@ -69,11 +71,22 @@ void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::in
                                   "of at most ", slots));
   // See check_spmv_shape: a GPU team launch over Kokkos's scratch limit must never be attempted.
   const std::size_t scratch_max = select::spmm_scratch_max<exec>();
-  const int staged = algorithm == SpmmAlgorithm::flat ? shape.team_size * shape.chunk : shape.stage_capacity;
-  if (algorithm != SpmmAlgorithm::vector_row && staged < 1)
-    throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ",
-                                  algorithm == SpmmAlgorithm::flat ? "chunk" : "stage capacity", " >= 1, got ",
-                                  algorithm == SpmmAlgorithm::flat ? shape.chunk : shape.stage_capacity));
+  const bool chunked = algorithm == SpmmAlgorithm::flat || algorithm == SpmmAlgorithm::row_pieces;
+  if (algorithm != SpmmAlgorithm::vector_row && (chunked ? shape.chunk : shape.stage_capacity) < 1)
+    throw invalid_argument(concat(who, ": ", to_string(algorithm), " needs a ", chunked ? "chunk" : "stage capacity",
+                                  " >= 1, got ", chunked ? shape.chunk : shape.stage_capacity));
+  if (algorithm == SpmmAlgorithm::row_pieces && !is_host_space<exec>() &&
+      shape.team_size * shape.vector_length > impl::row_pieces_max_threads)
+    throw invalid_argument(concat(who, ": row-pieces with ", describe(shape), " has ",
+                                  shape.team_size * shape.vector_length, " threads a team, expected at most ",
+                                  impl::row_pieces_max_threads, " (its launch bounds)"));
+  // row-pieces: a tile of columns_per_lane times a power of two lanes, at most the vector (lane groups share the rest).
+  const int tile = shape.tile_width, cpl = shape.columns_per_lane;
+  if (algorithm == SpmmAlgorithm::row_pieces && tile > 0 && !is_host_space<exec>() &&
+      (tile % cpl != 0 || tile / cpl > shape.vector_length || ((tile / cpl) & (tile / cpl - 1)) != 0))
+    throw invalid_argument(concat(who, ": row-pieces tile of ", tile, " columns with ", describe(shape),
+                                  " is invalid, expected ", cpl, " columns per lane times a power of two lanes of at ",
+                                  "most ", shape.vector_length));
   const std::size_t bytes =
       select::spmm_scratch_bytes(algorithm, shape, sizeof(S), sizeof(typename Matrix::ordinal_type), max_length);
   if (bytes > scratch_max)
@@ -95,17 +108,25 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   plan.features_seconds = timer.seconds();
   constexpr int ordinal_bytes = sizeof(typename Matrix::ordinal_type);
   auto choice = select::choose_spmm<exec>(options.algorithm, plan.stats, k, sizeof(S), ordinal_bytes);
+  // flat balances nonzeros in stored order and row-pieces orders them itself; reordering asks for rows.
+  const auto orders_itself = [](SpmmAlgorithm a) { return a == SpmmAlgorithm::flat || a == SpmmAlgorithm::row_pieces; };
   if (options.reorder != RowReordering::none && options.algorithm == SpmmAlgorithm::automatic &&
-      choice.algorithm == SpmmAlgorithm::flat)  // flat balances nonzeros in stored order; reordering asks for rows
+      orders_itself(choice.algorithm))
     choice = select::choose_spmm<exec>(SpmmAlgorithm::row_team, plan.stats, k, sizeof(S), ordinal_bytes);
   plan.algorithm = choice.algorithm;
   plan.shape = options.shape ? *options.shape : choice.shape;
   plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
   apply_overrides(plan.shape, options.vector_length, options.team_size);
   if (options.columns_per_lane > 0) plan.shape.columns_per_lane = options.columns_per_lane;
-  if (plan.algorithm == SpmmAlgorithm::flat && options.reorder != RowReordering::none)
-    throw invalid_argument(detail::concat("spk::make_spmm_plan: flat balances nonzeros in stored row order and ",
-                                          "does not reorder rows; ask row-team, k-tiled or vector-row for ",
+  // A tuned row-pieces tile counts the tuned lanes' columns: with other lanes, the lanes k needs (a forced shape's
+  // tile stays, and is checked below).
+  if (!options.shape && (options.columns_per_lane > 0 || options.vector_length > 0)) plan.shape.tile_width = 0;
+  if (orders_itself(plan.algorithm) && options.reorder != RowReordering::none)
+    throw invalid_argument(detail::concat("spk::make_spmm_plan: ", to_string(plan.algorithm),
+                                          plan.algorithm == SpmmAlgorithm::flat
+                                              ? " balances nonzeros in stored row order"
+                                              : " orders its row pieces by length itself",
+                                          " and does not reorder rows; ask row-team, k-tiled or vector-row for ",
                                           to_string(options.reorder), " reordering"));
   detail::check_spmm_shape<Matrix>(plan.algorithm, plan.shape, plan.stats.max_length, k);
   plan.reorder = options.reorder;
@@ -113,6 +134,9 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   if (plan.algorithm == SpmmAlgorithm::flat) {
     plan.merge_path = impl::make_spmm_merge_path(A, plan.shape.chunk, k);
     teams = impl::flat_teams(plan.merge_path.chunks, plan.shape);
+  } else if (plan.algorithm == SpmmAlgorithm::row_pieces) {
+    plan.row_pieces = impl::make_spmm_row_pieces(A, plan.shape.chunk, k);
+    teams = impl::row_pieces_teams<exec>(plan.row_pieces.count, plan.shape, k);
   } else {
     Kokkos::Timer reorder_timer;
     plan.order = impl::make_row_order(A, options.reorder);
@@ -121,7 +145,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
   if (plan.algorithm == SpmmAlgorithm::vector_row) {
     plan.vector_long_rows = impl::make_vector_row_long_rows(A, plan.shape, plan.stats.max_length);
     teams = impl::vector_row_teams(A.num_rows(), plan.vector_long_rows.extent(0), plan.shape);
-  } else if (plan.algorithm != SpmmAlgorithm::flat) {
+  } else if (plan.algorithm != SpmmAlgorithm::flat && plan.algorithm != SpmmAlgorithm::row_pieces) {
     plan.row_blocks = plan.order.identity()
                           ? impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats.max_length)
                           : impl::make_row_blocks<exec, typename Matrix::device_type>(
@@ -183,6 +207,7 @@ void spmm(const SpmmPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
       impl::spmm_k_tiled(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
       break;
     case SpmmAlgorithm::flat: impl::spmm_flat(plan.shape, plan.merge_path, alpha, A, B, beta, C); break;
+    case SpmmAlgorithm::row_pieces: impl::spmm_row_pieces(plan.shape, plan.row_pieces, alpha, A, B, beta, C); break;
     case SpmmAlgorithm::vector_row:
       impl::spmm_vector_row(plan.shape, plan.order.rows, plan.vector_long_rows, alpha, A, B, beta, C);
       break;

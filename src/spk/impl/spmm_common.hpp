@@ -156,17 +156,20 @@ struct LaneRows {
   }
 };
 
-// A nonzero step of 1 known at compile time (std::integral_constant converts to int on the host only, for nvcc).
-struct UnitStep {
-  KOKKOS_INLINE_FUNCTION constexpr operator int() const { return 1; }
+// A nonzero step known at compile time (std::integral_constant converts to int on the host only, for nvcc).
+template <int N>
+struct FixedStep {
+  KOKKOS_INLINE_FUNCTION constexpr operator int() const { return N; }
 };
+using UnitStep = FixedStep<1>;
 
 // acc[j] += sum over p = b, b + step, ... < e of vals(p) * B(cols(p), lc.first + j * lc.step). cols/vals are staged
 // scratch or the matrix's own arrays (long rows). step > 1: the lane is in one of `step` lane groups sharing the row
-// (lane_groups.hpp).
-template <int CPL, class ExecSpace, class Scalar, class Cols, class Vals, class Index, class BView>
+// (lane_groups.hpp). Unroll: nonzeros in flight per lane (0: spmm_gathers_in_flight).
+template <int CPL, class ExecSpace, int Unroll = 0, class Scalar, class Cols, class Vals, class Index, class BView,
+          class Step = int>
 KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& cols, const Vals& vals, Index b, Index e,
-                                            const BView& B, LaneColumns lc, int k, int step = 1) {
+                                            const BView& B, LaneColumns lc, int k, Step step = 1) {
   // A local copy: the caller's array might alias B as far as the compiler knows, which would make every update a
   // store and a reload (1.4x slower on the CPU, before vectorisation).
   Scalar acc[CPL];
@@ -188,7 +191,7 @@ KOKKOS_INLINE_FUNCTION void accumulate_lane(Scalar (&sums)[CPL], const Cols& col
   // U nonzeros' loads in flight per lane. The last block is masked rather than finished one by one, so a short row
   // (the common case: 5-50 nonzeros) issues all of its loads before its first use. A gather costs a warp about 15
   // instructions (Cornell5's SASS; 19 while packed loads were a runtime choice with a scalar fallback).
-  constexpr int U = spmm_gathers_in_flight<Scalar, CPL>();
+  constexpr int U = Unroll > 0 ? Unroll : spmm_gathers_in_flight<Scalar, CPL>();
   constexpr bool packed = spmm_packed_loads<ExecSpace, CPL, BView>();
   const int first_col = lc.first, stride = lc.step;
   const LaneRows<BView> lane_rows(B, lc);

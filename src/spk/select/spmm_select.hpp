@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 
 #include <tuning/spmm_cuda.hpp>
 #include <tuning/spmm_hip.hpp>
@@ -104,6 +105,11 @@ LaunchShape rule_spmm_shape(SpmmAlgorithm algorithm, const RowLengthStats& s, in
     shape.stage_capacity = 0;
     shape.rows_per_thread = is_host_space<ExecSpace>() ? 64 : 1;
   }
+  if (algorithm == SpmmAlgorithm::row_pieces) {  // pieces of 256 nonzeros, 16 vectors a team (the H100 probe's best)
+    shape.stage_capacity = 0;
+    shape.chunk = is_host_space<ExecSpace>() ? 4096 : 256;
+    if (!is_host_space<ExecSpace>()) shape.team_size = std::max(1, 512 / shape.vector_length);
+  }
   return shape;
 }
 
@@ -111,6 +117,7 @@ LaunchShape rule_spmm_shape(SpmmAlgorithm algorithm, const RowLengthStats& s, in
 // the capacity, the long-row partials; vector-row stages nothing and needs only the long-row partials.
 inline std::size_t spmm_scratch_bytes(SpmmAlgorithm algorithm, const LaunchShape& shape, std::size_t scalar_bytes,
                                       std::size_t ordinal_bytes, std::int64_t max_length) {
+  if (algorithm == SpmmAlgorithm::row_pieces) return 0;  // reads A in place, partials in registers
   if (algorithm == SpmmAlgorithm::vector_row)  // the row's nonzeros pass through registers; long rows' partials
     return shape.long_row > 0 && max_length > shape.long_row
                ? static_cast<std::size_t>(shape.team_size) * shape.vector_length * shape.columns_per_lane * scalar_bytes +
@@ -152,7 +159,8 @@ LaunchShape fit_spmm_scratch(SpmmAlgorithm algorithm, LaunchShape shape, std::si
 // One row holding more than 1% of the nonzeros (more than a GPU multiprocessor's share) is a tail that row-team and
 // k-tiled leave to one team while the rest of the GPU idles: arrow (46,500 rows, one of 46,500 nonzeros) took a
 // swept R-MAT's row-team shape to 0.12x cuSPARSE at k = 32 in fp32 (H200), where flat had 0.47x. On GPUs,
-// `automatic` then takes the nearest flat shape, whatever the nearest entry's algorithm.
+// `automatic` then takes the nearest entry of an algorithm that splits long rows (flat, row-pieces), whatever the
+// nearest entry's algorithm.
 inline bool spmm_row_tail(const RowLengthStats& s) {
   return s.nnz > 0 && static_cast<double>(s.max_length) > 0.01 * static_cast<double>(s.nnz);
 }
@@ -161,9 +169,19 @@ template <class ExecSpace>
 SpmmChoice choose_spmm(SpmmAlgorithm forced, const RowLengthStats& s, int k, int scalar_bytes,
                        int ordinal_bytes = 4) {
   SpmmChoice c;
-  if (forced == SpmmAlgorithm::automatic && !is_host_space<ExecSpace>() && spmm_row_tail(s))
-    forced = SpmmAlgorithm::flat;
-  if (const auto* e = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, forced)) {
+  const tuning::SpmmTuningEntry* e = nullptr;
+  if (forced == SpmmAlgorithm::automatic && !is_host_space<ExecSpace>() && spmm_row_tail(s)) {
+    const auto* flat = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, SpmmAlgorithm::flat);
+    const auto* pieces = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, SpmmAlgorithm::row_pieces);
+    const auto rank = [&](const tuning::SpmmTuningEntry* x) {  // same precision first, then nearest
+      return std::make_pair(x->scalar_bytes != scalar_bytes, spmm_feature_distance(s, k, *x));
+    };
+    e = !pieces || (flat && rank(flat) <= rank(pieces)) ? flat : pieces;
+    if (!e) forced = SpmmAlgorithm::flat;  // no such entry: the rules' flat shape
+  } else {
+    e = nearest_spmm_entry(spmm_table<ExecSpace>(), s, k, scalar_bytes, forced);
+  }
+  if (e) {
     c.algorithm = e->algorithm;
     c.shape = e->shape;
     c.tuned_from = e->matrix;
