@@ -187,7 +187,7 @@ std::vector<std::pair<spk::SpmmAlgorithm, spk::LaunchShape>> spmm_sweep_candidat
         s.columns_per_lane = cpl;
         s.vector_length = warp;
         s.team_size = 512 / warp;
-        s.tile_width = std::min(group, warp) * cpl;
+        s.tile_width = group * cpl;
         for (const int c : {128, 256, 512}) {
           s.chunk = c;
           out.emplace_back(A::row_pieces, s);

@@ -11,10 +11,10 @@
 // k = 256 in 0.162 ms against 0.243 for spk's `automatic` then (flat), and Cornell5 at k = 32 in 0.030 against
 // 0.048; with the pieces in stored row order the same kernel was 13-22% slower on both.
 // A host team (one thread) takes one piece across all of k, reading A in place.
-#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "row_reorder.hpp"
 #include "spmm_common.hpp"
 
 namespace spk::impl {
@@ -33,8 +33,8 @@ struct SpmmRowPieces {
   std::int64_t count = 0;
 };
 
-// Pieces of at most `chunk` nonzeros (a longer row is cut into equal pieces), counting-sorted by length, longest
-// first; built on the host from a copy of the row offsets (one pass over the rows, like row reordering's).
+// Pieces of at most `chunk` nonzeros (a longer row is cut into equal pieces), sorted by length, longest first, with
+// row reordering's counting sort (order_by_length); built on the host from a copy of the row offsets.
 template <class Matrix>
 SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_spmm_row_pieces(const Matrix& A,
                                                                                                int chunk, int k) {
@@ -56,14 +56,13 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
       pieces.push_back({r, b + len * q / n, b + len * (q + 1) / n, n > 1 ? parts++ : -1});
   }
   split_parts.push_back(parts);
-  std::int64_t longest = 0;  // at most chunk, and no more buckets than the longest piece needs
-  for (const auto& p : pieces) longest = std::max(longest, p.end - p.begin);
-  const auto bucket = [&](const RowPiece& p) { return static_cast<std::size_t>(longest - (p.end - p.begin)); };
-  std::vector<std::int64_t> start(static_cast<std::size_t>(longest) + 2, 0);  // by length, longest first
-  for (const auto& p : pieces) ++start[bucket(p) + 1];
-  for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-  const Kokkos::View<RowPiece*, Kokkos::HostSpace> sorted("spk::spmm_row_pieces::sorted", pieces.size());
-  for (const auto& p : pieces) sorted(start[bucket(p)]++) = p;
+  std::vector<std::int64_t> offsets{0};  // the pieces as the rows of a CSR offset array
+  offsets.reserve(pieces.size() + 1);
+  for (const auto& p : pieces) offsets.push_back(offsets.back() + (p.end - p.begin));
+  const std::vector<std::int64_t> order = order_by_length(offsets);
+  const Kokkos::View<RowPiece*, Kokkos::HostSpace> sorted(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("spk::spmm_row_pieces::sorted")), pieces.size());
+  for (std::size_t i = 0; i < order.size(); ++i) sorted(i) = pieces[static_cast<std::size_t>(order[i])];
   const auto to_device = [](const std::vector<std::int64_t>& v, const char* label) {
     const Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(v.data(), v.size());
     const std::string name(label);  // Kokkos 3 would take a bare char pointer for memory to wrap
@@ -86,17 +85,17 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
 // The column tile a row-pieces launch gives a team: the shape's tile_width, or (0) the lanes k needs times the
 // columns per lane, like the other kernels' passes; all of k on host back-ends (one lane).
 template <class ExecSpace>
-int row_pieces_tile_width(const LaunchShape& shape, int cpl, int k) {
+int row_pieces_tile_width(const LaunchShape& shape, int k) {
   if (is_host_space<ExecSpace>() || k == 0) return k > 0 ? k : 1;
   if (shape.tile_width > 0) return shape.tile_width;
-  return spmm_lane_slots(shape.vector_length, cpl, k) * cpl;
+  return spmm_lane_slots(shape.vector_length, shape.columns_per_lane, k) * shape.columns_per_lane;
 }
 
 // Teams the row-pieces launch needs (the plan checks it fits a Kokkos league).
 template <class ExecSpace>
 std::int64_t row_pieces_teams(std::int64_t pieces, const LaunchShape& shape, int k) {
   if (pieces == 0 || k == 0) return 0;
-  const int tile = row_pieces_tile_width<ExecSpace>(shape, shape.columns_per_lane, k);
+  const int tile = row_pieces_tile_width<ExecSpace>(shape, k);
   return (pieces + shape.team_size - 1) / shape.team_size * ((k + tile - 1) / tile);
 }
 
@@ -130,7 +129,7 @@ struct SpmmRowPiecesTeam {
   CView C;
   Scalar alpha, beta;
   int lanes;
-  int slot_bits;  // 2^slot_bits lanes per lane group: tile_width / CPL
+  int slot_bits;  // 2^slot_bits lanes per lane group: tile_width / CPL, at most the vector
 
   // acc = the piece's sums for the lane's columns: its lane group takes every Groups-th nonzero (0: g.groups, known
   // at run time), then the groups' sums are added (lane_groups.hpp). A compile-time step folds the gathers' offsets
@@ -203,16 +202,14 @@ void spmm_row_pieces(const LaunchShape& shape,
   with_columns_per_lane<exec>(spmm_columns_per_lane<exec>(B, shape.columns_per_lane), [&](auto cpl) {
     constexpr int CPL = decltype(cpl)::value;
     using Team = SpmmRowPiecesTeam<CPL, Matrix, BView, CView>;
-    // The plan checked the shape's tile; a B that cannot take packed loads runs one column per lane, and then as
-    // many lanes per group as the tile's columns (at most the vector).
-    int tile = row_pieces_tile_width<exec>(shape, shape.columns_per_lane, k);
-    int slot_bits = 0;
-    while ((1 << slot_bits) < shape.vector_length && (CPL << slot_bits) < tile) ++slot_bits;
-    if (!is_host_space<exec>()) tile = CPL << slot_bits;
+    // The plan checked the shape's tile. A B that cannot take packed loads runs one column per lane: its lane groups
+    // then cover the tile in several passes when the vector is narrower than the tile's columns.
+    const int tile = row_pieces_tile_width<exec>(shape, k);
+    const int slot_bits = spmm_lane_slot_bits(shape.vector_length, CPL, tile);
     const int blocks = static_cast<int>((rp.count + shape.team_size - 1) / shape.team_size);
     const Team body{A.entries(), A.values(), rp.pieces, rp.partials, rp.count, blocks, tile, B, C, alpha, beta,
                     shape.vector_length, slot_bits};
-    // Three teams of 512 threads per SM in fp32 (40 registers, no spills; 42 unbounded, so two teams); fp64 needs 48.
+    // Three teams of 512 threads per SM in fp32 (40 registers; 42 unbounded, so two teams); fp64 takes 64 (two).
     using policy_type = Kokkos::TeamPolicy<exec, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t,
                                            Kokkos::LaunchBounds<row_pieces_max_threads, sizeof(Scalar) <= 4 ? 3 : 2>>;
     policy_type policy(blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
