@@ -300,9 +300,9 @@ TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
 }
 
 // Row-pieces: every row cut into pieces of at most `chunk` nonzeros (one piece per row when chunk is large, one per
-// nonzero when it is 1), the pieces longest first and covering each row once; every column tile the vector allows
-// (below k, not dividing k, all of it), both layouts, both beta paths, and two calls bitwise equal (the split rows'
-// partials are added in piece order).
+// nonzero when it is 1), the pieces longest first (whole rows of one length in row order within a block of 16 rows) and
+// covering each row once; every column tile the vector allows (below k, not dividing k, all of it), both layouts, both
+// beta paths, and two calls bitwise equal (the split rows' partials are added in piece order).
 TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -330,10 +330,19 @@ TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
         const auto plan = spk::make_spmm_plan(A, k, options);
         const auto pieces = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), plan.row_pieces.pieces);
         std::vector<std::int64_t> covered(static_cast<std::size_t>(hA.num_rows()), 0);
+        const std::int64_t parts = static_cast<std::int64_t>(plan.row_pieces.partials.extent(0));
+        std::vector<int> part_used(static_cast<std::size_t>(parts), 0);
         for (std::size_t i = 0; i < pieces.extent(0); ++i) {
           const auto& p = pieces(i);
+          if (p.part >= 0) {  // a piece of a split row: its own partial tile
+            ASSERT_LT(p.part, parts) << "piece " << i;
+            ASSERT_EQ(part_used[static_cast<std::size_t>(p.part)]++, 0) << "part " << p.part;
+          }
           ASSERT_LE(p.end - p.begin, chunk) << "piece " << i;
           if (i > 0) ASSERT_LE(p.end - p.begin, pieces(i - 1).end - pieces(i - 1).begin) << "piece " << i;
+          const auto& q = i > 0 ? pieces(i - 1) : p;  // whole rows of one length keep their order within a block
+          if (i > 0 && p.part < 0 && q.part < 0 && p.end - p.begin == q.end - q.begin && p.row / 16 == q.row / 16)
+            ASSERT_GT(p.row, q.row) << "piece " << i;
           ASSERT_GE(p.begin, static_cast<std::int64_t>(hA.row_map()(p.row)));
           ASSERT_LE(p.end, static_cast<std::int64_t>(hA.row_map()(p.row + 1)));
           covered[static_cast<std::size_t>(p.row)] += p.end - p.begin + (p.end == p.begin);

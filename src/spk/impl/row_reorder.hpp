@@ -17,17 +17,20 @@
 
 namespace spk::impl {
 
+// The counting sorts' bucket of a length: exact lengths up to 4096, then one bucket per power of two (the order among
+// very long rows matters little).
+KOKKOS_INLINE_FUNCTION std::int64_t length_bucket(std::int64_t len) {
+  if (len <= 4096) return len;
+  std::int64_t b = 4096;
+  while (len > 1) len >>= 1, ++b;
+  return b;
+}
+
 inline std::vector<std::int64_t> order_by_length(const std::vector<std::int64_t>& row_map) {
   const std::int64_t rows = static_cast<std::int64_t>(row_map.size()) - 1;
   std::int64_t longest = 0;
   for (std::int64_t r = 0; r < rows; ++r) longest = std::max(longest, row_map[r + 1] - row_map[r]);
-  // Exact lengths up to 4096, then one bucket per power of two (the order among very long rows matters little).
-  const auto bucket = [](std::int64_t len) -> std::int64_t {
-    if (len <= 4096) return len;
-    std::int64_t b = 4096;
-    while (len > 1) len >>= 1, ++b;
-    return b;
-  };
+  const auto bucket = length_bucket;
   std::vector<std::int64_t> count(static_cast<std::size_t>(bucket(longest)) + 2, 0);
   for (std::int64_t r = 0; r < rows; ++r) ++count[bucket(row_map[r + 1] - row_map[r])];
   std::vector<std::int64_t> start(count.size(), 0);  // longest first

@@ -11,9 +11,6 @@
 // k = 256 in 0.162 ms against 0.243 for spk's `automatic` then (flat), and Cornell5 at k = 32 in 0.030 against
 // 0.048; with the pieces in stored row order the same kernel was 13-22% slower on both.
 // A host team (one thread) takes one piece across all of k, reading A in place.
-#include <string>
-#include <vector>
-
 #include "row_reorder.hpp"
 #include "spmm_common.hpp"
 
@@ -33,52 +30,144 @@ struct SpmmRowPieces {
   std::int64_t count = 0;
 };
 
-// Pieces of at most `chunk` nonzeros (a longer row is cut into equal pieces), sorted by length, longest first, with
-// row reordering's counting sort (order_by_length); built on the host from a copy of the row offsets.
+// The rows of at most c nonzeros, a piece each, placed at their buckets' cursors: a team per block of rows finds, for
+// each row, the block's rows of its bucket before it and in all; the first of them reserves the bucket's places for
+// the block (one atomic), and each row takes its place in row order. Quadratic in the block, which is small.
+template <class Exec, class Length, class RowMap, class Cursor, class Pieces>
+void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, const RowMap& row_map,
+                      const Cursor& cursor, const Pieces& pieces) {
+  using team_policy = Kokkos::TeamPolicy<Exec>;
+  using scratch = Kokkos::View<std::int64_t*, typename Exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  constexpr int block = is_host_space<Exec>() ? 16 : 128;
+  const std::int64_t blocks = (rows + block - 1) / block;
+  team_policy policy(static_cast<int>(blocks), is_host_space<Exec>() ? 1 : block);
+  policy.set_scratch_size(0, Kokkos::PerTeam(2 * scratch::shmem_size(block)));
+  Kokkos::parallel_for(
+      "spk::spmm_row_pieces::place_rows", policy, KOKKOS_LAMBDA(const typename team_policy::member_type& team) {
+        const scratch key(team.team_scratch(0), block), base(team.team_scratch(0), block);
+        const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * block;
+        const int n = static_cast<int>(rows - first < block ? rows - first : block);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          const std::int64_t len = length(first + i);
+          key(i) = len <= c ? length_bucket(len) : -1;  // -1: a split row, placed part by part
+        });
+        team.team_barrier();
+        const auto same_key = [&](const int i, int& lead, int& before, int& all) {
+          lead = i, before = 0, all = 0;
+          for (int j = 0; j < n; ++j)
+            if (key(j) == key(i)) {
+              if (j < i) ++before;
+              ++all;
+              if (j < lead) lead = j;
+            }
+        };
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          int lead = 0, before = 0, all = 0;
+          if (key(i) >= 0) same_key(i, lead, before, all);
+          if (key(i) >= 0 && lead == i)
+            base(i) = Kokkos::atomic_fetch_add(&cursor(key(i)), static_cast<std::int64_t>(all));
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          if (key(i) < 0) return;
+          int lead = 0, before = 0, all = 0;
+          same_key(i, lead, before, all);
+          const std::int64_t r = first + i, b = row_map(r);
+          pieces(base(lead) + before) = RowPiece{r, b, b + length(r), -1};
+        });
+      });
+}
+
+// Pieces of at most `chunk` nonzeros (a longer row is cut into pieces of equal length, give or take one), ordered by
+// length, longest first, in the buckets of row reordering's counting sort (length_bucket), built on the device: the
+// split rows and their parts (scans), a histogram of piece lengths (atomics), its start offsets (on the host: a few
+// thousand buckets), then the pieces take places in their buckets: a team per block of rows reserves each bucket's
+// places for its block with one atomic and fills them in row order, so rows stay in stored order within a block (one
+// atomic per row interleaved the blocks' rows: arrow fp32 k = 256 ran 10% slower, H100); split rows' parts take one
+// atomic each. The order of the blocks within a bucket is not fixed, and need not be: a piece's sums are one
+// vector's, and split rows add their partials in part order. (The host form before it, a copy of the row offsets and
+// a serial counting sort, took 321-387 ms on R-MAT 22 16.)
 template <class Matrix>
 SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_spmm_row_pieces(const Matrix& A,
                                                                                                int chunk, int k) {
   using Device = typename Matrix::device_type;
-  using Scalar = typename Matrix::scalar_type;
-  SpmmRowPieces<Device, Scalar> out;
-  const std::int64_t rows = A.num_rows();
+  using exec = typename Matrix::execution_space;
+  using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
+  using index_view = Kokkos::View<std::int64_t*, Device>;
+  SpmmRowPieces<Device, typename Matrix::scalar_type> out;
+  const std::int64_t rows = A.num_rows(), c = chunk;
   if (rows == 0) return out;
-  const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), A.row_map());
-  std::vector<RowPiece> pieces;
-  std::vector<std::int64_t> split_rows, split_parts;
-  std::int64_t parts = 0;
-  pieces.reserve(static_cast<std::size_t>(rows));
-  for (std::int64_t r = 0; r < rows; ++r) {
-    const std::int64_t b = row_map(r), len = static_cast<std::int64_t>(row_map(r + 1)) - b;
-    const std::int64_t n = len > chunk ? (len + chunk - 1) / chunk : 1;
-    if (n > 1) split_rows.push_back(r), split_parts.push_back(parts);
-    for (std::int64_t q = 0; q < n; ++q)
-      pieces.push_back({r, b + len * q / n, b + len * (q + 1) / n, n > 1 ? parts++ : -1});
-  }
-  split_parts.push_back(parts);
-  std::vector<std::int64_t> offsets{0};  // the pieces as the rows of a CSR offset array
-  offsets.reserve(pieces.size() + 1);
-  for (const auto& p : pieces) offsets.push_back(offsets.back() + (p.end - p.begin));
-  const std::vector<std::int64_t> order = order_by_length(offsets);
-  const Kokkos::View<RowPiece*, Kokkos::HostSpace> sorted(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("spk::spmm_row_pieces::sorted")), pieces.size());
-  for (std::size_t i = 0; i < order.size(); ++i) sorted(i) = pieces[static_cast<std::size_t>(order[i])];
-  const auto to_device = [](const std::vector<std::int64_t>& v, const char* label) {
-    const Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> h(v.data(), v.size());
-    const std::string name(label);  // Kokkos 3 would take a bare char pointer for memory to wrap
-    Kokkos::View<std::int64_t*, Device> d(Kokkos::view_alloc(Kokkos::WithoutInitializing, name), v.size());
-    Kokkos::deep_copy(d, h);
-    return d;
+  const auto row_map = A.row_map();
+  const auto length = KOKKOS_LAMBDA(const std::int64_t r)->std::int64_t {
+    return static_cast<std::int64_t>(row_map(r + 1)) - static_cast<std::int64_t>(row_map(r));
   };
-  out.pieces = Kokkos::View<RowPiece*, Device>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmm_row_pieces::pieces"), pieces.size());
-  Kokkos::deep_copy(out.pieces, sorted);
-  out.split_rows = to_device(split_rows, "spk::spmm_row_pieces::split_rows");
-  out.split_parts = to_device(split_parts, "spk::spmm_row_pieces::split_parts");
+  const index_view split_rows = compact_indices<exec, Device>(
+      "spk::spmm_row_pieces::split_rows", rows, KOKKOS_LAMBDA(const std::int64_t r)->bool { return length(r) > c; });
+  const std::int64_t splits = static_cast<std::int64_t>(split_rows.extent(0));
+  const index_view split_parts(uninitialized<exec>("spk::spmm_row_pieces::split_parts"), splits + 1);
+  std::int64_t parts = 0;
+  Kokkos::parallel_scan(
+      "spk::spmm_row_pieces::split_parts", policy(0, splits + 1),
+      KOKKOS_LAMBDA(const std::int64_t f, std::int64_t& pos, const bool final) {
+        const std::int64_t n = f < splits ? (length(split_rows(f)) + c - 1) / c : 0;
+        if (final) split_parts(f) = pos;
+        pos += n;
+      },
+      parts);
+  const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
+  const index_view cursor(zeroed<exec>("spk::spmm_row_pieces::buckets"), buckets);
+  // Split row f: its n parts hold len / n nonzeros, the first len % n of them one more.
+  const auto split_piece = KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t q, std::int64_t& begin,
+                                         std::int64_t& end) {
+    const std::int64_t r = split_rows(f), len = length(r), n = split_parts(f + 1) - split_parts(f);
+    const std::int64_t base = len / n, longer = len % n;
+    begin = static_cast<std::int64_t>(row_map(r)) + q * base + (q < longer ? q : longer);
+    end = begin + base + (q < longer ? 1 : 0);
+  };
+  Kokkos::parallel_for(
+      "spk::spmm_row_pieces::count", policy(0, rows + splits), KOKKOS_LAMBDA(const std::int64_t i) {
+        if (i < rows) {
+          const std::int64_t len = length(i);
+          if (len <= c) Kokkos::atomic_add(&cursor(length_bucket(len)), std::int64_t{1});
+          return;
+        }
+        const std::int64_t f = i - rows, len = length(split_rows(f)), n = split_parts(f + 1) - split_parts(f);
+        if (len % n) Kokkos::atomic_add(&cursor(length_bucket(len / n + 1)), len % n);
+        Kokkos::atomic_add(&cursor(length_bucket(len / n)), n - len % n);
+      });
+  {  // bucket b starts after the longer buckets' pieces
+    const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
+    std::int64_t start = 0;
+    for (std::int64_t b = buckets - 1; b >= 0; --b) {
+      const std::int64_t n = h(b);
+      h(b) = start;
+      start += n;
+    }
+    Kokkos::deep_copy(cursor, h);
+    out.count = start;
+  }
+  const Kokkos::View<RowPiece*, Device> pieces(uninitialized<exec>("spk::spmm_row_pieces::pieces"), out.count);
+  place_whole_rows<exec>(rows, c, length, row_map, cursor, pieces);
+  Kokkos::parallel_for(
+      "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
+        std::int64_t lo = 0, hi = splits - 1;  // the split row holding the part
+        while (lo < hi) {
+          const std::int64_t mid = (lo + hi + 1) / 2;
+          if (split_parts(mid) <= part)
+            lo = mid;
+          else
+            hi = mid - 1;
+        }
+        std::int64_t begin = 0, end = 0;
+        split_piece(lo, part - split_parts(lo), begin, end);
+        pieces(Kokkos::atomic_fetch_add(&cursor(length_bucket(end - begin)), std::int64_t{1})) =
+            RowPiece{split_rows(lo), begin, end, part};
+      });
+  out.pieces = pieces;
+  out.split_rows = split_rows;
+  out.split_parts = split_parts;
   // Written by every piece of a split row before the fix-up reads it.
-  out.partials = decltype(out.partials)(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "spk::spmm_row_pieces::partials"), parts, k);
-  out.count = static_cast<std::int64_t>(pieces.size());
+  out.partials = decltype(out.partials)(uninitialized<exec>("spk::spmm_row_pieces::partials"), parts, k);
   return out;
 }
 
