@@ -302,7 +302,7 @@ TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
 // Row-pieces: every row cut into pieces of at most `chunk` nonzeros (one piece per row when chunk is large, one per
 // nonzero when it is 1), the pieces longest first (whole rows of one length in row order within a block of 16 rows) and
 // covering each row once; every column tile the vector allows (below k, not dividing k, all of it), both layouts, both
-// beta paths, and two calls bitwise equal (the split rows' partials are added in piece order).
+// beta paths, and two calls bitwise equal (the split rows' partials are added in part order).
 TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;

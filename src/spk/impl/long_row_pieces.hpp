@@ -54,15 +54,7 @@ template <class Member, class LR, class RowMap, class Values, class Columns, cla
 KOKKOS_INLINE_FUNCTION void sum_long_row_piece(const Member& team, const LR& lr, std::int64_t p, const RowMap& row_map,
                                                const Values& values, const Columns& columns, const XView& x,
                                                Scalar alpha, Scalar beta, const YView& y) {
-  const std::int64_t long_count = static_cast<std::int64_t>(lr.rows.extent(0));
-  std::int64_t lo = 0, hi = long_count - 1;  // the long row whose pieces include p
-  while (lo < hi) {
-    const std::int64_t mid = (lo + hi + 1) / 2;
-    if (lr.first_piece(mid) <= p)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
+  const std::int64_t lo = segment_of(lr.first_piece, static_cast<std::int64_t>(lr.rows.extent(0)), p);  // its row
   const std::int64_t row = lr.rows(lo);
   const std::int64_t begin = row_map(row) + (p - lr.first_piece(lo)) * lr.piece;
   const std::int64_t end = begin + lr.piece < row_map(row + 1) ? begin + lr.piece : row_map(row + 1);

@@ -31,8 +31,9 @@ struct SpmmRowPieces {
 };
 
 // The rows of at most c nonzeros, a piece each, placed at their buckets' cursors: a team per block of rows finds, for
-// each row, the block's rows of its bucket before it and in all; the first of them reserves the bucket's places for
-// the block (one atomic), and each row takes its place in row order. Quadratic in the block, which is small.
+// each row, the block's first row of its bucket and how many of them come before it and in all; that first row
+// reserves the bucket's places for the block (one atomic), and each row takes its place in row order. Quadratic in the
+// block, which is small.
 template <class Exec, class Length, class RowMap, class Cursor, class Pieces>
 void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, const RowMap& row_map,
                       const Cursor& cursor, const Pieces& pieces) {
@@ -41,10 +42,11 @@ void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, c
   constexpr int block = is_host_space<Exec>() ? 16 : 128;
   const std::int64_t blocks = (rows + block - 1) / block;
   team_policy policy(static_cast<int>(blocks), is_host_space<Exec>() ? 1 : block);
-  policy.set_scratch_size(0, Kokkos::PerTeam(2 * scratch::shmem_size(block)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(4 * scratch::shmem_size(block)));
   Kokkos::parallel_for(
       "spk::spmm_row_pieces::place_rows", policy, KOKKOS_LAMBDA(const typename team_policy::member_type& team) {
         const scratch key(team.team_scratch(0), block), base(team.team_scratch(0), block);
+        const scratch lead(team.team_scratch(0), block), before(team.team_scratch(0), block);
         const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * block;
         const int n = static_cast<int>(rows - first < block ? rows - first : block);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
@@ -52,28 +54,23 @@ void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, c
           key(i) = len <= c ? length_bucket(len) : -1;  // -1: a split row, placed part by part
         });
         team.team_barrier();
-        const auto same_key = [&](const int i, int& lead, int& before, int& all) {
-          lead = i, before = 0, all = 0;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+          if (key(i) < 0) return;
+          std::int64_t first_of_key = i, ahead = 0, all = 0;
           for (int j = 0; j < n; ++j)
             if (key(j) == key(i)) {
-              if (j < i) ++before;
+              if (j < i) ++ahead;
               ++all;
-              if (j < lead) lead = j;
+              if (j < first_of_key) first_of_key = j;
             }
-        };
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-          int lead = 0, before = 0, all = 0;
-          if (key(i) >= 0) same_key(i, lead, before, all);
-          if (key(i) >= 0 && lead == i)
-            base(i) = Kokkos::atomic_fetch_add(&cursor(key(i)), static_cast<std::int64_t>(all));
+          lead(i) = first_of_key, before(i) = ahead;
+          if (first_of_key == i) base(i) = Kokkos::atomic_fetch_add(&cursor(key(i)), all);
         });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
           if (key(i) < 0) return;
-          int lead = 0, before = 0, all = 0;
-          same_key(i, lead, before, all);
           const std::int64_t r = first + i, b = row_map(r);
-          pieces(base(lead) + before) = RowPiece{r, b, b + length(r), -1};
+          pieces(base(lead(i)) + before(i)) = RowPiece{r, b, b + length(r), -1};
         });
       });
 }
@@ -150,14 +147,7 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   place_whole_rows<exec>(rows, c, length, row_map, cursor, pieces);
   Kokkos::parallel_for(
       "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
-        std::int64_t lo = 0, hi = splits - 1;  // the split row holding the part
-        while (lo < hi) {
-          const std::int64_t mid = (lo + hi + 1) / 2;
-          if (split_parts(mid) <= part)
-            lo = mid;
-          else
-            hi = mid - 1;
-        }
+        const std::int64_t lo = segment_of(split_parts, splits, part);  // the split row holding the part
         std::int64_t begin = 0, end = 0;
         split_piece(lo, part - split_parts(lo), begin, end);
         pieces(Kokkos::atomic_fetch_add(&cursor(length_bucket(end - begin)), std::int64_t{1})) =

@@ -152,6 +152,21 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Memb
   return sum;
 }
 
+// The segment holding item p of segments whose first items are first(0) <= first(1) <= ... (first(0) <= p): the last
+// s in [0, count) with first(s) <= p, by binary search.
+template <class First>
+KOKKOS_INLINE_FUNCTION std::int64_t segment_of(const First& first, std::int64_t count, std::int64_t p) {
+  std::int64_t lo = 0, hi = count - 1;
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (first(mid) <= p)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
 // sum over s in [begin, end) of term(s) with U independent partial sums, so the loads of a row's many carries
 // overlap instead of waiting one memory latency each (62 us of 116 on the arrow matrix's one dense row, SpMM
 // k = 32, when they were added one by one). The remainder is added one by one after the partials: indexing the
