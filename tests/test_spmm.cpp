@@ -332,6 +332,10 @@ TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
         std::vector<std::int64_t> covered(static_cast<std::size_t>(hA.num_rows()), 0);
         const std::int64_t parts = static_cast<std::int64_t>(plan.row_pieces.partials.extent(0));
         std::vector<int> part_used(static_cast<std::size_t>(parts), 0);
+        const auto column_bin = [&](const spk::impl::RowPiece& p) {
+          return std::int64_t{hA.entries()(p.begin)} * std::min<std::int64_t>(hA.num_cols(), spk::impl::column_bins) /
+                 hA.num_cols();
+        };
         for (std::size_t i = 0; i < pieces.extent(0); ++i) {
           const auto& p = pieces(i);
           if (p.part >= 0) {  // a piece of a split row: its own partial tile
@@ -339,10 +343,16 @@ TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
             ASSERT_EQ(part_used[static_cast<std::size_t>(p.part)]++, 0) << "part " << p.part;
           }
           ASSERT_LE(p.end - p.begin, chunk) << "piece " << i;
-          if (i > 0) ASSERT_LE(p.end - p.begin, pieces(i - 1).end - pieces(i - 1).begin) << "piece " << i;
-          const auto& q = i > 0 ? pieces(i - 1) : p;  // whole rows of one length keep their order within a block
-          if (i > 0 && p.part < 0 && q.part < 0 && p.end - p.begin == q.end - q.begin && p.row / 16 == q.row / 16)
-            ASSERT_GT(p.row, q.row) << "piece " << i;
+          const auto& q = i > 0 ? pieces(i - 1) : p;
+          if (i > 0 && p.part >= 0) {  // split rows' parts first, by the column they start at
+            ASSERT_GE(q.part, 0) << "piece " << i;
+            ASSERT_GE(column_bin(p), column_bin(q)) << "piece " << i;
+          }
+          if (i > 0 && p.part < 0 && q.part < 0) {  // then whole rows, longest first, in order within a block
+            ASSERT_LE(p.end - p.begin, q.end - q.begin) << "piece " << i;
+            if (p.end - p.begin == q.end - q.begin && p.row / 16 == q.row / 16)
+              ASSERT_GT(p.row, q.row) << "piece " << i;
+          }
           ASSERT_GE(p.begin, static_cast<std::int64_t>(hA.row_map()(p.row)));
           ASSERT_LE(p.end, static_cast<std::int64_t>(hA.row_map()(p.row + 1)));
           covered[static_cast<std::size_t>(p.row)] += p.end - p.begin + (p.end == p.begin);

@@ -1,9 +1,10 @@
 #pragma once
-// SpMM row-pieces: rows cut into pieces of at most `chunk` nonzeros, the pieces ordered longest first, a vector per
-// (piece, column tile), column tiles outermost in the league. The vector's lane groups share the piece's nonzeros
-// (lane_groups.hpp), each lane owning columns_per_lane columns of the tile, and read A straight from global memory
-// (no staging, no team barrier). A piece that is a whole row stores its row of C; the pieces of a longer row leave
-// partial tiles that a fix-up adds in piece order (deterministic, no atomics).
+// SpMM row-pieces: rows cut into pieces of at most `chunk` nonzeros (split rows' parts first, in column order, then
+// the whole rows, longest first), a vector per (piece, column tile), column tiles outermost in the league. The
+// vector's lane groups share the piece's nonzeros (lane_groups.hpp), each lane owning columns_per_lane columns of the
+// tile, and read A straight from global memory (no staging, no team barrier). A piece that is a whole row stores its
+// row of C; the pieces of a longer row leave partial tiles that a fix-up adds in piece order (deterministic, no
+// atomics).
 // Why each part: pieces bound the work of one vector, so a row holding a large share of the nonzeros (ogbl_ddi's
 // longest is 4.5x its mean, arrow's is all of one column) does not finish alone after the rest; longest first lets
 // the hardware's in-order block dispatch balance the rest (longest processing time first); tiles outermost keep the
@@ -23,20 +24,22 @@ struct RowPiece {
 
 template <class Device, class Scalar>
 struct SpmmRowPieces {
-  Kokkos::View<RowPiece*, Device> pieces;  // longest first
+  Kokkos::View<RowPiece*, Device> pieces;  // split rows' parts by first column, then whole rows longest first
   Kokkos::View<std::int64_t*, Device> split_rows;   // rows cut into several pieces ...
   Kokkos::View<std::int64_t*, Device> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> partials;  // one row of k per part
   std::int64_t count = 0;
 };
 
-// The rows of at most c nonzeros, a piece each, placed at their buckets' cursors: a team per block of rows finds, for
-// each row, the block's first row of its bucket and how many of them come before it and in all; that first row
-// reserves the bucket's places for the block (one atomic), and each row takes its place in row order. Quadratic in the
-// block, which is small.
-template <class Exec, class Length, class RowMap, class Cursor, class Pieces>
-void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, const RowMap& row_map,
-                      const Cursor& cursor, const Pieces& pieces) {
+// The rows of at most c nonzeros, a piece each, counted into (Place false) or placed at (Place true) their buckets'
+// cursors: a team per block of rows finds, for each row, the block's first row of its bucket and how many of them come
+// before it and in all; that first row adds the block's count to the bucket or reserves its places for the block (one
+// atomic), and each row takes its place in row order. One atomic per bucket and block, not per row: skewed 1M's
+// million rows of 8 counted one atomic each on one bucket took 0.74 ms (H100, ncu), more than its SpMM call at k = 32.
+// Quadratic in the block, which is small.
+template <bool Place, class Exec, class Length, class RowMap, class Cursor, class Pieces>
+void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, const RowMap& row_map,
+                       const Cursor& cursor, const Pieces& pieces) {
   using team_policy = Kokkos::TeamPolicy<Exec>;
   using scratch = Kokkos::View<std::int64_t*, typename Exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   constexpr int block = is_host_space<Exec>() ? 16 : 128;
@@ -44,7 +47,8 @@ void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, c
   team_policy policy(static_cast<int>(blocks), is_host_space<Exec>() ? 1 : block);
   policy.set_scratch_size(0, Kokkos::PerTeam(4 * scratch::shmem_size(block)));
   Kokkos::parallel_for(
-      "spk::spmm_row_pieces::place_rows", policy, KOKKOS_LAMBDA(const typename team_policy::member_type& team) {
+      Place ? "spk::spmm_row_pieces::place_rows" : "spk::spmm_row_pieces::count_rows", policy,
+      KOKKOS_LAMBDA(const typename team_policy::member_type& team) {
         const scratch key(team.team_scratch(0), block), base(team.team_scratch(0), block);
         const scratch lead(team.team_scratch(0), block), before(team.team_scratch(0), block);
         const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * block;
@@ -64,26 +68,37 @@ void place_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, c
               if (j < first_of_key) first_of_key = j;
             }
           lead(i) = first_of_key, before(i) = ahead;
-          if (first_of_key == i) base(i) = Kokkos::atomic_fetch_add(&cursor(key(i)), all);
+          if (first_of_key != i) return;
+          if (Place)  // a plain if: nvcc's extended lambdas cannot first-capture a variable under if constexpr
+            base(i) = Kokkos::atomic_fetch_add(&cursor(key(i)), all);
+          else
+            Kokkos::atomic_add(&cursor(key(i)), all);
         });
-        team.team_barrier();
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
-          if (key(i) < 0) return;
-          const std::int64_t r = first + i, b = row_map(r);
-          pieces(base(lead(i)) + before(i)) = RowPiece{r, b, b + length(r), -1};
-        });
+        if (Place) {
+          team.team_barrier();
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const int i) {
+            if (key(i) < 0) return;
+            const std::int64_t r = first + i, b = row_map(r);
+            pieces(base(lead(i)) + before(i)) = RowPiece{r, b, b + length(r), -1};
+          });
+        }
       });
 }
 
-// Pieces of at most `chunk` nonzeros (a longer row is cut into pieces of equal length, give or take one), ordered by
-// length, longest first, in the buckets of row reordering's counting sort (length_bucket), built on the device: the
-// split rows and their parts (scans), a histogram of piece lengths (atomics), its start offsets (on the host: a few
-// thousand buckets), then the pieces take places in their buckets: a team per block of rows reserves each bucket's
-// places for its block with one atomic and fills them in row order, so rows stay in stored order within a block (one
-// atomic per row interleaved the blocks' rows: arrow fp32 k = 256 ran 10% slower, H100); split rows' parts take one
-// atomic each. The order of the blocks within a bucket is not fixed, and need not be: a piece's sums are one
-// vector's, and split rows add their partials in part order. (The host form before it, a copy of the row offsets and
-// a serial counting sort, took 321-387 ms on R-MAT 22 16.)
+// Pieces of at most `chunk` nonzeros (a longer row is cut into pieces of equal length, give or take one), built on the
+// device: the split rows and their parts (scans), a histogram of the parts by the column each starts at (column_bins
+// bins, an atomic per part) and of the whole rows by length (row reordering's buckets, length_bucket; an atomic per
+// bucket and block of rows), its start offsets (on the host: a few thousand), then the pieces take their places. The parts come first, in column order: the pieces
+// that run at once then gather from one stretch of B's rows, which the long rows share (a row of 200,000 random
+// columns, skewed 1M's, spans all of B; its parts, in row order, kept many such stretches in flight at once). The
+// whole rows follow, longest first: a team per block of rows reserves each bucket's places for its block with one
+// atomic and fills them in row order, so rows stay in stored order within a block (one atomic per row interleaved the
+// blocks' rows: arrow fp32 k = 256 ran 10% slower, H100); parts take one atomic each. The order of the blocks within a
+// bucket, and of the parts within a bin, is not fixed, and need not be: a piece's sums are one vector's, and split
+// rows add their partials in part order. (The host form before it, a copy of the row offsets and a serial counting
+// sort, took 321-387 ms on R-MAT 22 16.)
+inline constexpr std::int64_t column_bins = 4096;
+
 template <class Matrix>
 SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_spmm_row_pieces(const Matrix& A,
                                                                                                int chunk, int k) {
@@ -111,8 +126,11 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
         pos += n;
       },
       parts);
+  // The split rows' parts come first, by the column they start at (column_bins bins), then the whole rows, longest
+  // first (length buckets): bins and buckets share one array of cursors, the bins after the buckets.
   const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
-  const index_view cursor(zeroed<exec>("spk::spmm_row_pieces::buckets"), buckets);
+  const std::int64_t cols = A.num_cols(), bins = parts > 0 ? (cols < column_bins ? cols : column_bins) : 0;
+  const index_view cursor(zeroed<exec>("spk::spmm_row_pieces::buckets"), buckets + bins);
   // Split row f: its n parts hold len / n nonzeros, the first len % n of them one more.
   const auto split_piece = KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t q, std::int64_t& begin,
                                          std::int64_t& end) {
@@ -121,37 +139,41 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
     begin = static_cast<std::int64_t>(row_map(r)) + q * base + (q < longer ? q : longer);
     end = begin + base + (q < longer ? 1 : 0);
   };
+  const auto entries = A.entries();
+  // Part `part`'s row (in split_rows), nonzeros and the cursor of its column bin.
+  const auto locate_part = KOKKOS_LAMBDA(const std::int64_t part, std::int64_t& f, std::int64_t& begin,
+                                         std::int64_t& end)->std::int64_t {
+    f = segment_of(split_parts, splits, part);
+    split_piece(f, part - split_parts(f), begin, end);
+    return buckets + static_cast<std::int64_t>(entries(begin)) * bins / cols;
+  };
+  const Kokkos::View<RowPiece*, Device> no_pieces;
+  bucket_whole_rows<false, exec>(rows, c, length, row_map, cursor, no_pieces);
   Kokkos::parallel_for(
-      "spk::spmm_row_pieces::count", policy(0, rows + splits), KOKKOS_LAMBDA(const std::int64_t i) {
-        if (i < rows) {
-          const std::int64_t len = length(i);
-          if (len <= c) Kokkos::atomic_add(&cursor(length_bucket(len)), std::int64_t{1});
-          return;
-        }
-        const std::int64_t f = i - rows, len = length(split_rows(f)), n = split_parts(f + 1) - split_parts(f);
-        if (len % n) Kokkos::atomic_add(&cursor(length_bucket(len / n + 1)), len % n);
-        Kokkos::atomic_add(&cursor(length_bucket(len / n)), n - len % n);
+      "spk::spmm_row_pieces::count_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
+        std::int64_t f = 0, begin = 0, end = 0;
+        Kokkos::atomic_add(&cursor(locate_part(part, f, begin, end)), std::int64_t{1});
       });
-  {  // bucket b starts after the longer buckets' pieces
+  {  // the column bins in column order from 0, then bucket b after the longer buckets' pieces
     const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
     std::int64_t start = 0;
-    for (std::int64_t b = buckets - 1; b >= 0; --b) {
+    const auto take = [&](std::int64_t b) {
       const std::int64_t n = h(b);
       h(b) = start;
       start += n;
-    }
+    };
+    for (std::int64_t b = buckets; b < buckets + bins; ++b) take(b);
+    for (std::int64_t b = buckets - 1; b >= 0; --b) take(b);
     Kokkos::deep_copy(cursor, h);
     out.count = start;
   }
   const Kokkos::View<RowPiece*, Device> pieces(uninitialized<exec>("spk::spmm_row_pieces::pieces"), out.count);
-  place_whole_rows<exec>(rows, c, length, row_map, cursor, pieces);
+  bucket_whole_rows<true, exec>(rows, c, length, row_map, cursor, pieces);
   Kokkos::parallel_for(
       "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
-        const std::int64_t lo = segment_of(split_parts, splits, part);  // the split row holding the part
-        std::int64_t begin = 0, end = 0;
-        split_piece(lo, part - split_parts(lo), begin, end);
-        pieces(Kokkos::atomic_fetch_add(&cursor(length_bucket(end - begin)), std::int64_t{1})) =
-            RowPiece{split_rows(lo), begin, end, part};
+        std::int64_t f = 0, begin = 0, end = 0;
+        const std::int64_t bin = locate_part(part, f, begin, end);
+        pieces(Kokkos::atomic_fetch_add(&cursor(bin), std::int64_t{1})) = RowPiece{split_rows(f), begin, end, part};
       });
   out.pieces = pieces;
   out.split_rows = split_rows;
