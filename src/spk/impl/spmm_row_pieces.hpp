@@ -88,15 +88,16 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // Pieces of at most `chunk` nonzeros (a longer row is cut into pieces of equal length, give or take one), built on the
 // device: the split rows and their parts (scans), a histogram of the parts by the column each starts at (column_bins
 // bins, an atomic per part) and of the whole rows by length (row reordering's buckets, length_bucket; an atomic per
-// bucket and block of rows), its start offsets (on the host: a few thousand), then the pieces take their places. The parts come first, in column order: the pieces
-// that run at once then gather from one stretch of B's rows, which the long rows share (a row of 200,000 random
-// columns, skewed 1M's, spans all of B; its parts, in row order, kept many such stretches in flight at once). The
-// whole rows follow, longest first: a team per block of rows reserves each bucket's places for its block with one
-// atomic and fills them in row order, so rows stay in stored order within a block (one atomic per row interleaved the
-// blocks' rows: arrow fp32 k = 256 ran 10% slower, H100); parts take one atomic each. The order of the blocks within a
-// bucket, and of the parts within a bin, is not fixed, and need not be: a piece's sums are one vector's, and split
-// rows add their partials in part order. (The host form before it, a copy of the row offsets and a serial counting
-// sort, took 321-387 ms on R-MAT 22 16.)
+// bucket and block of rows), its start offsets (on the host: a few thousand), then the pieces take their places.
+// The parts come first, in column order: the pieces that run at once then gather from one stretch of B's rows, which
+// the long rows share (a row of 200,000 random columns, skewed 1M's, spans all of B; its parts, in row order, kept
+// many such stretches in flight at once: 0.90 against 0.75 ms at fp32 k = 32, H100). The whole rows follow, longest
+// first: a team per block of rows reserves each bucket's places for its block with one atomic and fills them in row
+// order, so rows stay in stored order within a block (one atomic per row interleaved the blocks' rows: arrow fp32
+// k = 256 ran 10% slower, H100); parts take one atomic each. The order of the blocks within a bucket, and of the parts
+// within a bin, is not fixed, and need not be: a piece's sums are one vector's, and split rows add their partials in
+// part order. (The host form before it, a copy of the row offsets and a serial counting sort, took 321-387 ms on
+// R-MAT 22 16.)
 inline constexpr std::int64_t column_bins = 4096;
 
 template <class Matrix>
