@@ -30,14 +30,13 @@ inline std::vector<std::int64_t> order_by_length(const std::vector<std::int64_t>
   const std::int64_t rows = static_cast<std::int64_t>(row_map.size()) - 1;
   std::int64_t longest = 0;
   for (std::int64_t r = 0; r < rows; ++r) longest = std::max(longest, row_map[r + 1] - row_map[r]);
-  const auto bucket = length_bucket;
-  std::vector<std::int64_t> count(static_cast<std::size_t>(bucket(longest)) + 2, 0);
-  for (std::int64_t r = 0; r < rows; ++r) ++count[bucket(row_map[r + 1] - row_map[r])];
+  std::vector<std::int64_t> count(static_cast<std::size_t>(length_bucket(longest)) + 2, 0);
+  for (std::int64_t r = 0; r < rows; ++r) ++count[length_bucket(row_map[r + 1] - row_map[r])];
   std::vector<std::int64_t> start(count.size(), 0);  // longest first
   for (std::int64_t b = static_cast<std::int64_t>(count.size()) - 2; b >= 0; --b)
     start[b] = start[b + 1] + count[b + 1];
   std::vector<std::int64_t> order(static_cast<std::size_t>(rows));
-  for (std::int64_t r = 0; r < rows; ++r) order[start[bucket(row_map[r + 1] - row_map[r])]++] = r;
+  for (std::int64_t r = 0; r < rows; ++r) order[start[length_bucket(row_map[r + 1] - row_map[r])]++] = r;
   return order;
 }
 
