@@ -280,22 +280,31 @@ TYPED_TEST(Spmm, MisalignedRowMajorBlocksMatchOracle) {
 
 // A row split over hundreds of flat chunks: on GPUs its fix-up is a team's (long_fixups), which adds the carries in a
 // fixed order, so two calls agree bit for bit; k = 37 leaves part of the last column pass idle, k = 70 takes three.
+// The other rows hold 1-5 nonzeros, so chunk ends split many of them: with 500 rows their short fix-ups share the long
+// one's launch, with 16,000 (at k = 70 more fix-up columns than shared_fixup_items_max) they keep their own.
 TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   const std::uint64_t seed = fresh_seed();
-  const Shape shape{"one-long", 500, 4000, [](std::int64_t r, std::mt19937_64&) { return r == 100 ? 4000 : 3; }};
-  const auto hA = random_csr<S, Off>(shape, seed);
-  const auto A = spk::copy_to<TestDevice>(hA);
-  for (const int k : {37, 70}) {
-    spk::SpmmOptions options;
-    options.algorithm = spk::SpmmAlgorithm::flat;
-    options.shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::flat, spk::RowLengthStats{}, k);
-    options.shape->chunk = 8;  // row 100 spans about 500 chunks
-    const auto plan = spk::make_spmm_plan(A, k, options);
-    EXPECT_EQ(plan.merge_path.long_fixups.extent(0), spk::is_host_space<TestExec>() ? 0u : 1u) << "k " << k;
-    const std::string what = "k " + std::to_string(k) + " seed " + std::to_string(seed);
-    for (const S beta : {S(0), S(-0.5)}) expect_oracle_then_repeat(hA, plan, A, k, S(2), beta, seed, what);
+  for (const std::int64_t rows : {500, 16000}) {
+    const Shape shape{"one-long", rows, 4000,
+                      [](std::int64_t r, std::mt19937_64&) -> std::int64_t { return r == 100 ? 4000 : 1 + r % 5; }};
+    const auto hA = random_csr<S, Off>(shape, seed);
+    const auto A = spk::copy_to<TestDevice>(hA);
+    for (const int k : {37, 70}) {
+      spk::SpmmOptions options;
+      options.algorithm = spk::SpmmAlgorithm::flat;
+      options.shape = spk::select::rule_spmm_shape<TestExec>(spk::SpmmAlgorithm::flat, spk::RowLengthStats{}, k);
+      options.shape->chunk = 8;  // row 100 spans about 500 chunks
+      const auto plan = spk::make_spmm_plan(A, k, options);
+      EXPECT_EQ(plan.merge_path.long_fixups.extent(0), spk::is_host_space<TestExec>() ? 0u : 1u) << "k " << k;
+      const std::int64_t short_columns = static_cast<std::int64_t>(plan.merge_path.fixups.extent(0)) * k;
+      if (rows == 500) EXPECT_LE(short_columns, spk::impl::shared_fixup_items_max);
+      if (rows == 16000 && k == 70) EXPECT_GT(short_columns, spk::impl::shared_fixup_items_max);
+      const std::string what = "rows " + std::to_string(rows) + " k " + std::to_string(k) + " seed " +
+                               std::to_string(seed);
+      for (const S beta : {S(0), S(-0.5)}) expect_oracle_then_repeat(hA, plan, A, k, S(2), beta, seed, what);
+    }
   }
 }
 

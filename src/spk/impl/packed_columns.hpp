@@ -17,6 +17,7 @@
 
 #include "../error.hpp"
 #include "cache_hints.hpp"
+#include "device_array.hpp"
 #include "device_memory.hpp"
 
 namespace spk::impl {
@@ -36,7 +37,7 @@ struct ColumnsInPlace {
 };
 
 template <class Entries>
-ColumnsInPlace<Entries> columns_in_place(const Entries& entries) {
+ColumnsInPlace<DeviceArray<const typename Entries::non_const_value_type>> columns_in_place(const Entries& entries) {
   return {entries};
 }
 

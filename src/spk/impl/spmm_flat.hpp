@@ -11,6 +11,7 @@
 // kernel took 25 (arrow, fp32, k = 32).
 // A host team (one thread) reads A in place instead of staging it.
 // Carries cost 2 x chunks x k scalars, so the selector keeps chunks several times longer than the mean row.
+#include "device_array.hpp"
 #include "merge_path.hpp"
 #include "spmm_common.hpp"
 
@@ -18,6 +19,11 @@ namespace spk::impl {
 
 // Carries beyond which a fix-up is long: one thread per column would add them one latency-bound batch at a time.
 constexpr std::int64_t long_fixup_carries = 32;
+
+// Short fix-up columns up to which they share the long fix-ups' launch (about one wave of an H100's threads). Beyond
+// it they keep a launch of their own: in the shared one they take the long fix-ups' team shape and registers, and
+// skewed 1M (a million short fix-ups, fp32, k = 32) ran 8% slower that way.
+constexpr std::int64_t shared_fixup_items_max = std::int64_t{1} << 18;
 
 // Whether the fix-up of chunk t, whose carries begin at chunk `first`, is long.
 KOKKOS_INLINE_FUNCTION bool is_long_fixup(std::int64_t t, std::int64_t first) { return t - first > long_fixup_carries; }
@@ -57,10 +63,10 @@ struct SpmmFlatTeam {
   using exec = typename T::exec;
   using Partials = Kokkos::View<Scalar**, Kokkos::LayoutRight, typename T::device>;
 
-  typename Matrix::row_map_type::const_type row_map;
-  typename Matrix::entries_type::const_type entries;
-  typename Matrix::values_type::const_type values;
-  Kokkos::View<const std::int64_t*, typename T::device> split_row, split_nnz;
+  DeviceArray<const typename T::offset> row_map;
+  DeviceArray<const typename T::ordinal> entries;
+  DeviceArray<const Scalar> values;
+  DeviceArray<const std::int64_t> split_row, split_nnz;
   Partials carry, head;
   std::int64_t chunks, rows;
   BView B;
@@ -148,10 +154,14 @@ struct SpmmFlatTeam {
   }
 };
 
-// The long fix-ups, a team each: vector lanes across columns, thread i adding carries first + i, first + i +
-// threads, ... (a warp reads one carry row per load), then the threads' sums added in thread order with the head.
+// The long fix-ups, a team each (teams [0, longs)): vector lanes across columns, thread i adding carries first + i,
+// first + i + threads, ... (a warp reads one carry row per load), then the threads' sums added in thread order with
+// the head. with_short: the teams after them take the short fix-ups, one column of one fix-up per lane, as the range
+// launch does: one launch instead of two made arrow's flat calls 1.03-1.20x faster (H100, k = 32-256,
+// perf/results/h100-cuda.md), whose short fix-ups are a few thousand columns' worth.
 template <class Device, class Scalar, class CView>
-void spmm_flat_long_fixups(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha, Scalar beta, const CView& C) {
+void spmm_flat_fixups_with_long(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha, Scalar beta, const CView& C,
+                                bool with_short) {
   using exec = typename Device::execution_space;
   using policy_type = team_policy_for<exec>;
   using scratch =
@@ -159,11 +169,27 @@ void spmm_flat_long_fixups(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha
   const int k = static_cast<int>(C.extent(1));
   int lanes = 1;
   while (lanes < k && lanes < max_vector_length<exec>()) lanes *= 2;
-  const auto longs = mp.long_fixups, fix = mp.fixups, fixup_first = mp.fixup_first, split_row = mp.split_row;
+  const std::int64_t longs = static_cast<std::int64_t>(mp.long_fixups.extent(0));
+  // (fix-up, column) pairs of the short fix-ups' teams
+  const std::int64_t short_items = with_short ? static_cast<std::int64_t>(mp.fixups.extent(0)) * k : 0;
+  const auto long_fixups = mp.long_fixups, fix = mp.fixups, fixup_first = mp.fixup_first, split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
   const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
-    const std::int64_t f = longs(team.league_rank()), t = fix(f), first = fixup_first(f), row = split_row(t);
     const int i = team.team_rank(), n = team.team_size();
+    if (team.league_rank() >= longs) {
+      const std::int64_t first_item = (team.league_rank() - longs) * static_cast<std::int64_t>(n) * lanes;
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * lanes), [&](const int q) {
+        const std::int64_t item = first_item + q;
+        if (item >= short_items) return;
+        const std::int64_t f = item / k, t = fix(f), first = fixup_first(f);
+        if (is_long_fixup(t, first)) return;
+        const int c = static_cast<int>(item % k);
+        const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
+        spmm_store(C, split_row(t), c, alpha, sum, beta);
+      });
+      return;
+    }
+    const std::int64_t f = long_fixups(team.league_rank()), t = fix(f), first = fixup_first(f), row = split_row(t);
     const std::int64_t mine = t - first > i ? (t - first - i + n - 1) / n : 0;  // the carries thread i adds
     const scratch part(team.team_scratch(0), n, lanes);
     for (int c0 = 0; c0 < k; c0 += lanes) {
@@ -184,13 +210,14 @@ void spmm_flat_long_fixups(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha
     }
   };
   // As many threads as a team takes: arrow's 700 carries took 18 us with 256 threads, one chain of 90 per thread.
-  policy_type policy(static_cast<int>(longs.extent(0)), 1, lanes);
+  policy_type probe(1, 1, lanes);
   int threads = 1024 / lanes;
-  const int most = policy.team_size_max(body, Kokkos::ParallelForTag());
+  const int most = probe.team_size_max(body, Kokkos::ParallelForTag());
   while (threads > 1 && threads > most) threads /= 2;
-  policy = policy_type(static_cast<int>(longs.extent(0)), threads, lanes);
+  const std::int64_t per_team = static_cast<std::int64_t>(threads) * lanes;
+  policy_type policy(static_cast<int>(longs + (short_items + per_team - 1) / per_team), threads, lanes);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
-  Kokkos::parallel_for("spk::spmm_flat::long_fixup", policy, body);
+  Kokkos::parallel_for("spk::spmm_flat::fixup_with_long", policy, body);
 }
 
 template <class Matrix, class BView, class CView>
@@ -217,19 +244,23 @@ void spmm_flat(const LaunchShape& shape,
 
   const std::int64_t fixups = static_cast<std::int64_t>(mp.fixups.extent(0));
   if (fixups == 0) return;
+  const bool long_apart = mp.long_fixups.extent(0) > 0;  // then the long fix-ups are a team launch's
+  if (long_apart && fixups * k <= shared_fixup_items_max) {
+    spmm_flat_fixups_with_long(mp, alpha, beta, C, true);
+    return;
+  }
   const auto fix = mp.fixups, fixup_first = mp.fixup_first;
   const auto split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
-  const bool long_apart = mp.long_fixups.extent(0) > 0;  // then the long fix-ups are the team launch's below
   Kokkos::parallel_for(
       "spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k), KOKKOS_LAMBDA(const std::int64_t f) {
-        const std::int64_t t = fix(f / k), row = split_row(t), first = fixup_first(f / k);
+        const std::int64_t t = fix(f / k), first = fixup_first(f / k);
         if (long_apart && is_long_fixup(t, first)) return;
         const int c = static_cast<int>(f % k);
         const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
-        spmm_store(C, row, c, alpha, sum, beta);
+        spmm_store(C, split_row(t), c, alpha, sum, beta);
       });
-  if (long_apart) spmm_flat_long_fixups(mp, alpha, beta, C);
+  if (long_apart) spmm_flat_fixups_with_long(mp, alpha, beta, C, false);
 }
 
 // Teams the flat launch needs (the plan checks it fits a Kokkos league).

@@ -6,6 +6,7 @@
 // is a block of its own, done by the whole team (team_long_row). A host team (one thread) reads A in place instead.
 // With a row order (reordering), blocks follow that order and each row is written to its own place in C, so the
 // reordering is undone by the store itself.
+#include "device_array.hpp"
 #include "spmm_common.hpp"
 #include "spmv_stream.hpp"
 
@@ -27,13 +28,13 @@ struct SpmmRowBlockTeam {
   using Offset = typename T::offset;
   using exec = typename T::exec;
 
-  typename Matrix::row_map_type::const_type row_map;
-  typename Matrix::entries_type::const_type entries;
-  typename Matrix::values_type::const_type values;
-  Kokkos::View<const std::int64_t*, typename T::device> starts;  // the row blocks
+  DeviceArray<const Offset> row_map;
+  DeviceArray<const typename T::ordinal> entries;
+  DeviceArray<const Scalar> values;
+  DeviceArray<const std::int64_t> starts;  // the row blocks
   std::int64_t blocks;
-  Kokkos::View<const std::int64_t*, typename T::device> order;   // empty: rows in stored order
-  Kokkos::View<const Offset*, typename T::device> order_offsets;
+  DeviceArray<const std::int64_t> order;  // empty: rows in stored order
+  DeviceArray<const Offset> order_offsets;
   BView B;
   CView C;
   Scalar alpha, beta;
@@ -47,9 +48,9 @@ struct SpmmRowBlockTeam {
            (long_rows ? T::scalar_scratch::shmem_size(static_cast<std::size_t>(team_size) * lanes * CPL) : 0);
   }
 
-  KOKKOS_INLINE_FUNCTION std::int64_t row_of(std::int64_t r) const { return order.extent(0) ? order(r) : r; }
+  KOKKOS_INLINE_FUNCTION std::int64_t row_of(std::int64_t r) const { return order ? order(r) : r; }
   KOKKOS_INLINE_FUNCTION std::int64_t offset_of(std::int64_t r) const {
-    return order.extent(0) ? static_cast<std::int64_t>(order_offsets(r)) : static_cast<std::int64_t>(row_map(r));
+    return order ? static_cast<std::int64_t>(order_offsets(r)) : static_cast<std::int64_t>(row_map(r));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
@@ -86,7 +87,7 @@ struct SpmmRowBlockTeam {
                                c_end, lanes, slot_bits, alpha, beta);
       return;
     }
-    if (order.extent(0)) {  // reordered rows are not adjacent in A: stage them one by one
+    if (order) {  // reordered rows are not adjacent in A: stage them one by one
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(r1 - r0)), [&](const int i) {
         const std::int64_t row = order(r0 + i), src = row_map(row);
         const int dst = static_cast<int>(order_offsets(r0 + i) - base);

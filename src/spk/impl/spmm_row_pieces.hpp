@@ -12,6 +12,7 @@
 // k = 256 in 0.162 ms against 0.243 for spk's `automatic` then (flat), and Cornell5 at k = 32 in 0.030 against
 // 0.048; with the pieces in stored row order the same kernel was 13-22% slower on both.
 // A host team (one thread) takes one piece across all of k, reading A in place.
+#include "device_array.hpp"
 #include "row_reorder.hpp"
 #include "spmm_common.hpp"
 
@@ -220,9 +221,9 @@ struct SpmmRowPiecesTeam {
   using Offset = typename T::offset;
   using exec = typename T::exec;
 
-  typename Matrix::entries_type::const_type entries;
-  typename Matrix::values_type::const_type values;
-  Kokkos::View<const RowPiece*, typename T::device> pieces;
+  DeviceArray<const typename T::ordinal> entries;
+  DeviceArray<const Scalar> values;
+  DeviceArray<const RowPiece> pieces;
   Kokkos::View<Scalar**, Kokkos::LayoutRight, typename T::device> partials;
   std::int64_t count;
   int blocks;      // teams per column tile

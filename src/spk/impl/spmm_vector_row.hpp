@@ -9,6 +9,7 @@
 // GPU" (Euro-Par 2018), row-split SpMM. Rows longer than `long_row` (when set) would leave one vector working alone:
 // each gets a whole team of its own in the same launch (team_long_row, deterministic), and the vectors skip them.
 // A host team (one thread) reads A in place, rows_per_thread rows at a time, long rows included.
+#include "device_array.hpp"
 #include "lane_groups.hpp"
 #include "spmm_common.hpp"
 
@@ -67,11 +68,11 @@ struct SpmmVectorRowTeam {
   using Scalar = typename T::scalar;
   using exec = typename T::exec;
 
-  typename Matrix::row_map_type::const_type row_map;
-  typename Matrix::entries_type::const_type entries;
-  typename Matrix::values_type::const_type values;
-  Kokkos::View<const std::int64_t*, typename T::device> order;      // empty: rows in stored order
-  Kokkos::View<const std::int64_t*, typename T::device> long_rows;  // rows of their own team, after the vectors'
+  DeviceArray<const typename T::offset> row_map;
+  DeviceArray<const typename T::ordinal> entries;
+  DeviceArray<const Scalar> values;
+  DeviceArray<const std::int64_t> order;      // empty: rows in stored order
+  DeviceArray<const std::int64_t> long_rows;  // rows of their own team, after the vectors'
   BView B;
   CView C;
   Scalar alpha, beta;
@@ -101,7 +102,7 @@ struct SpmmVectorRowTeam {
     if constexpr (HostSpaceFlag<exec>::value) {  // one thread: no long rows, no lanes
       with_host_isa([&](auto isa) {
         for (std::int64_t r = r0; r < r1; ++r) {
-          const std::int64_t row = order.extent(0) ? order(r) : r;
+          const std::int64_t row = order ? order(r) : r;
           host_row_strips<CPL, exec>(isa, entries, values, row_map(row), row_map(row + 1), B, 0, k,
                                      [&](const Scalar(&acc)[CPL], LaneColumns lc) {
                                        store_lane<CPL>(C, row, acc, lc, k, alpha, beta);
@@ -110,7 +111,7 @@ struct SpmmVectorRowTeam {
       });
     } else {
       for (std::int64_t r = r0; r < r1; ++r) {
-        const std::int64_t row = order.extent(0) ? order(r) : r;
+        const std::int64_t row = order ? order(r) : r;
         const auto b = row_map(row), e = row_map(row + 1);
         if (long_row > 0 && e - b > long_row) continue;  // a team of its own
         for (int c0 = 0; c0 < k; c0 += width) {

@@ -7,6 +7,7 @@
 // atomics).
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "device_array.hpp"
 #include "merge_path.hpp"
 #include "spmv_common.hpp"
 
@@ -50,10 +51,10 @@ void spmv_flat_chunks(const LaunchShape& shape,
   using Scalar = typename T::scalar;
   const std::int64_t rows = A.num_rows();
   const int chunk = shape.chunk;
-  const auto row_map = A.row_map();
-  const auto values = A.values();
-  const auto split_row = mp.split_row, split_nnz = mp.split_nnz;
-  const auto carry = mp.carry, head = mp.head;
+  const DeviceArray<const typename T::offset> row_map = A.row_map();
+  const DeviceArray<const Scalar> values = A.values();
+  const DeviceArray<const std::int64_t> split_row = mp.split_row, split_nnz = mp.split_nnz;
+  const DeviceArray<Scalar> carry = mp.carry, head = mp.head;
 
   typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;

@@ -3,6 +3,7 @@
 // a team each (long_row_pieces.hpp). The other rows run as in vector-row, in the same launch.
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "device_array.hpp"
 #include "host_row_dot.hpp"
 #include "long_row_pieces.hpp"
 #include "spmv_common.hpp"
@@ -21,9 +22,9 @@ void spmv_long_row_split(const LaunchShape& shape,
   const std::int64_t rows_per_team = shape.rows_per_team();
   const std::int64_t short_teams = (rows + rows_per_team - 1) / rows_per_team;
   const std::int64_t threshold = shape.long_row;
-  const auto row_map = A.row_map();
+  const DeviceArray<const typename Matrix::offset_type> row_map = A.row_map();
   const auto columns = columns_in_place(A.entries());
-  const auto values = A.values();
+  const DeviceArray<const typename Matrix::scalar_type> values = A.values();
   const bool gathers = host_row_gathers<typename T::exec>(x);  // host_row_dot.hpp
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<typename T::exec>();

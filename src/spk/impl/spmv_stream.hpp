@@ -11,6 +11,7 @@
 
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "device_array.hpp"
 #include "long_row_pieces.hpp"
 #include "spmv_common.hpp"
 
@@ -82,9 +83,9 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
   const int capacity = shape.stage_capacity, staged = blocks.staged;
-  const auto row_map = A.row_map();
-  const auto values = A.values();
-  const auto starts = blocks.starts;
+  const DeviceArray<const typename T::offset> row_map = A.row_map();
+  const DeviceArray<const Scalar> values = A.values();
+  const DeviceArray<const std::int64_t> starts = blocks.starts;
   const std::int64_t block_count = blocks.count, piece_count = Rows == StagedRows::any ? pieces.pieces : 0;
 
   typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);

@@ -5,6 +5,7 @@
 #include "../csr_matrix.hpp"
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
+#include "device_array.hpp"
 #include "host_row_dot.hpp"
 #include "packed_columns.hpp"
 
@@ -30,8 +31,8 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const std::int64_t league = (rows + rows_per_team - 1) / rows_per_team;
   const int capacity = shape.stage_capacity;
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
-  const auto row_map = A.row_map();
-  const auto values = A.values();
+  const DeviceArray<const Offset> row_map = A.row_map();
+  const DeviceArray<const Scalar> values = A.values();
   const bool gathers = host_row_gathers<exec>(x);  // host_row_dot.hpp
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);

@@ -9,6 +9,7 @@
 #include "../csr_matrix.hpp"
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
+#include "device_array.hpp"
 #include "host_row_dot.hpp"
 #include "lane_groups.hpp"
 #include "spmv_common.hpp"
@@ -26,8 +27,8 @@ struct VectorRowsTeam {
   using Scalar = typename T::scalar;
   using Offset = typename T::offset;
 
-  typename Matrix::row_map_type::const_type row_map;
-  typename Matrix::values_type::const_type values;
+  DeviceArray<const Offset> row_map;
+  DeviceArray<const Scalar> values;
   Columns columns;
   XView x;
   YView y;
