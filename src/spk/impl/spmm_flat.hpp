@@ -154,6 +154,31 @@ struct SpmmFlatTeam {
   }
 };
 
+// A short fix-up's column: item f * k + c adds chunk-ordered carries and the head of fix-up f into C(row, c), one
+// thread each, for the range launch and the shared launch's short teams alike. skip_long: leave the long fix-ups to
+// their teams.
+template <class Device, class Scalar, class CView>
+struct ShortFixup {
+  Kokkos::View<std::int64_t*, Device> fix, fixup_first, split_row;
+  Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> carry, head;
+  CView C;
+  Scalar alpha, beta;
+  int k;
+  bool skip_long;
+
+  ShortFixup(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha_, Scalar beta_, const CView& C_, bool skip_long_)
+      : fix(mp.fixups), fixup_first(mp.fixup_first), split_row(mp.split_row), carry(mp.carry), head(mp.head), C(C_),
+        alpha(alpha_), beta(beta_), k(static_cast<int>(C_.extent(1))), skip_long(skip_long_) {}
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t item) const {
+    const std::int64_t f = item / k, t = fix(f), first = fixup_first(f);
+    if (skip_long && is_long_fixup(t, first)) return;
+    const int c = static_cast<int>(item % k);
+    const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
+    spmm_store(C, split_row(t), c, alpha, sum, beta);
+  }
+};
+
 // The long fix-ups, a team each (teams [0, longs)): vector lanes across columns, thread i adding carries first + i,
 // first + i + threads, ... (a warp reads one carry row per load), then the threads' sums added in thread order with
 // the head. with_short: the teams after them take the short fix-ups, one column of one fix-up per lane, as the range
@@ -174,18 +199,13 @@ void spmm_flat_fixups_with_long(const SpmmMergePath<Device, Scalar>& mp, Scalar 
   const std::int64_t short_items = with_short ? static_cast<std::int64_t>(mp.fixups.extent(0)) * k : 0;
   const auto long_fixups = mp.long_fixups, fix = mp.fixups, fixup_first = mp.fixup_first, split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
+  const ShortFixup<Device, Scalar, CView> short_fixup(mp, alpha, beta, C, true);
   const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
     const int i = team.team_rank(), n = team.team_size();
     if (team.league_rank() >= longs) {
       const std::int64_t first_item = (team.league_rank() - longs) * static_cast<std::int64_t>(n) * lanes;
       Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * lanes), [&](const int q) {
-        const std::int64_t item = first_item + q;
-        if (item >= short_items) return;
-        const std::int64_t f = item / k, t = fix(f), first = fixup_first(f);
-        if (is_long_fixup(t, first)) return;
-        const int c = static_cast<int>(item % k);
-        const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
-        spmm_store(C, split_row(t), c, alpha, sum, beta);
+        if (first_item + q < short_items) short_fixup(first_item + q);
       });
       return;
     }
@@ -249,17 +269,8 @@ void spmm_flat(const LaunchShape& shape,
     spmm_flat_fixups_with_long(mp, alpha, beta, C, true);
     return;
   }
-  const auto fix = mp.fixups, fixup_first = mp.fixup_first;
-  const auto split_row = mp.split_row;
-  const auto carry = mp.carry, head = mp.head;
-  Kokkos::parallel_for(
-      "spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k), KOKKOS_LAMBDA(const std::int64_t f) {
-        const std::int64_t t = fix(f / k), first = fixup_first(f / k);
-        if (long_apart && is_long_fixup(t, first)) return;
-        const int c = static_cast<int>(f % k);
-        const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
-        spmm_store(C, split_row(t), c, alpha, sum, beta);
-      });
+  Kokkos::parallel_for("spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k),
+                       ShortFixup<typename T::device, Scalar, CView>(mp, alpha, beta, C, long_apart));
   if (long_apart) spmm_flat_fixups_with_long(mp, alpha, beta, C, false);
 }
 
