@@ -1,8 +1,13 @@
 #pragma once
-// What the SpMV tests share: random x and starting y, and launch shapes small enough that every partition path runs.
+// What the SpMV tests share: random x and starting y, matrices from row lists, and launch shapes small enough that
+// every partition path runs.
+#include <optional>
+#include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include <spk/reference/reference.hpp>
 #include <spk/spmv.hpp>
 
 #include "test_common.hpp"
@@ -28,6 +33,45 @@ SpmvInputs<S> random_spmv_inputs(const spk::HostCsrMatrix<S, std::int32_t, Off>&
   Kokkos::deep_copy(in.x, in.hx);
   Kokkos::deep_copy(in.y0, in.hy0);
   return in;
+}
+
+// Host CSR from per-row column lists (sorted by the caller), values uniform in [-1, 1).
+template <class S, class Off>
+spk::HostCsrMatrix<S, std::int32_t, Off> from_rows(const std::vector<std::vector<std::int32_t>>& rows,
+                                                   std::int32_t cols, std::uint64_t seed) {
+  using M = spk::HostCsrMatrix<S, std::int32_t, Off>;
+  std::size_t nnz = 0;
+  for (const auto& r : rows) nnz += r.size();
+  typename M::row_map_type rm("row_map", rows.size() + 1);
+  typename M::entries_type ent("entries", nnz);
+  typename M::values_type val("values", nnz);
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (const auto c : rows[i]) ent(k) = c, val(k++) = static_cast<S>(u(g));
+    rm(i + 1) = static_cast<Off>(k);
+  }
+  return M(static_cast<std::int32_t>(rows.size()), cols, rm, ent, val);
+}
+
+// The oracle's alpha * A * x + beta * y0 in double (beta == 0: y0 unread).
+template <class S, class Off, class HX, class HY>
+Kokkos::View<double*, Kokkos::HostSpace> oracle_y(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, S alpha,
+                                                  const HX& hx, S beta, const HY& hy0) {
+  Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
+  for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(hy0(i));
+  spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+  return ref;
+}
+
+// A run's name in failure messages.
+template <class S>
+std::string run_name(const std::string& matrix, spk::SpmvAlgorithm algo, const std::optional<spk::LaunchShape>& shape,
+                     S beta, std::uint64_t seed) {
+  return matrix + ", " + std::string(spk::to_string(algo)) +
+         (shape ? " with " + spk::describe(*shape) : std::string(" (selector's shape)")) + ", beta " +
+         std::to_string(beta) + ", seed " + std::to_string(seed);
 }
 
 // For each size: stream blocks of that capacity (one-row blocks, rows longer than the capacity: a team each, and
@@ -62,6 +106,18 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partit
       out.push_back({spk::SpmvAlgorithm::vector_row, v});
     }
   }
+  return out;
+}
+
+// The shapes of every algorithm that takes a column reader (packed or grouped columns): its selector's shape, and
+// the small partitions above.
+inline std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> column_reader_runs() {
+  std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> out;
+  for (const auto algo : {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::stream,
+                          spk::SpmvAlgorithm::flat})
+    out.push_back({algo, std::nullopt});
+  for (const auto& [algo, shape] : small_partition_shapes({1, 7, 64}))
+    if (spk::select::reads_packed_columns(algo)) out.push_back({algo, shape});
   return out;
 }
 

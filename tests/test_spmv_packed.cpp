@@ -20,26 +20,6 @@ class SpmvPacked : public ::testing::Test {};
 TYPED_TEST_SUITE(SpmvPacked, ScalarOffsetTypes);
 
 namespace {
-// Host CSR from per-row column lists (sorted by the caller), values uniform in [-1, 1).
-template <class S, class Off>
-spk::HostCsrMatrix<S, std::int32_t, Off> from_rows(const std::vector<std::vector<std::int32_t>>& rows,
-                                                   std::int32_t cols, std::uint64_t seed) {
-  using M = spk::HostCsrMatrix<S, std::int32_t, Off>;
-  std::size_t nnz = 0;
-  for (const auto& r : rows) nnz += r.size();
-  typename M::row_map_type rm("row_map", rows.size() + 1);
-  typename M::entries_type ent("entries", nnz);
-  typename M::values_type val("values", nnz);
-  std::mt19937_64 g(seed);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    for (const auto c : rows[i]) ent(k) = c, val(k++) = static_cast<S>(u(g));
-    rm(i + 1) = static_cast<Off>(k);
-  }
-  return M(static_cast<std::int32_t>(rows.size()), cols, rm, ent, val);
-}
-
 // A band of half-width `half` in a square matrix of n rows: columns far above 65,536 with narrow runs, so the packed
 // offsets sit on large bases.
 template <class S, class Off>
@@ -52,15 +32,10 @@ spk::HostCsrMatrix<S, std::int32_t, Off> wide_band(std::int32_t n, std::int32_t 
   return from_rows<S, Off>(rows, n, seed);
 }
 
-// The shapes each packing algorithm runs with: its default, small stream and flat partitions
-// (test_spmv_common.hpp), and thread-row blocks both staged and over the capacity (read in place).
+// The shapes each packing algorithm runs with: column_reader_runs (test_spmv_common.hpp), and thread-row blocks
+// both staged and over the capacity (read in place).
 std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> packed_runs() {
-  std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>>> out;
-  for (const auto algo : {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::stream,
-                          spk::SpmvAlgorithm::flat})
-    out.push_back({algo, std::nullopt});
-  for (const auto& [algo, shape] : small_partition_shapes({1, 7, 64}))
-    if (spk::select::reads_packed_columns(algo)) out.push_back({algo, shape});
+  auto out = column_reader_runs();
   for (const int capacity : {1, 7, 64}) {
     spk::LaunchShape t;
     t.team_size = spk::is_host_space<TestExec>() ? 1 : 32;
@@ -81,16 +56,12 @@ void expect_packed_matches(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, c
   Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
   for (const auto& coefficients : {std::pair<S, S>{1, 0}, {S(-2.5), S(0.75)}}) {
     const S alpha = coefficients.first, beta = coefficients.second;  // named: lambdas below capture them (C++17)
-    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
-    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(hy0(i));
-    spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+    const auto ref = oracle_y(hA, alpha, hx, beta, hy0);
     for (const auto& [algo, shape] : packed_runs()) {
       spk::SpmvOptions options;
       options.algorithm = algo;
       options.shape = shape;
-      const std::string what = name + ", " + std::string(spk::to_string(algo)) +
-                               (shape ? " with " + spk::describe(*shape) : std::string(" (selector's shape)")) +
-                               ", beta " + std::to_string(beta) + ", seed " + std::to_string(seed);
+      const std::string what = run_name(name, algo, shape, beta, seed);
       const auto run = [&](spk::ColumnPacking packing) {
         options.packing = packing;
         const auto plan = spk::make_spmv_plan(A, options);

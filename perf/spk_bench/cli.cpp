@@ -178,6 +178,12 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                  "row)")
       ->check(CLI::IsMember({"automatic", "off", "on"}))
       ->capture_default_str();
+  app.add_option("--group-columns", o.group_columns,
+                 "SpMV columns renumbered by nonzero count, hubs first, on spk's plans, the sweep's candidates "
+                 "included: automatic (power-law matrices on GPUs), off, or on (forced: long-row-split, or packing "
+                 "forced on too, is an error row)")
+      ->check(CLI::IsMember({"automatic", "off", "on"}))
+      ->capture_default_str();
   app.add_option("--spgemm-walk", o.spgemm_walk,
                  "SpGEMM product walk of spk's hash and dense rows: automatic, flat or by-entries")
       ->check(CLI::IsMember({"automatic", "flat", "by-entries"}))

@@ -32,6 +32,7 @@ struct Options {
   std::string sweep_path;      // --sweep: tuning sweep of the one op, table written here
   std::string reorder = "none";  // SpMM row reordering on spk's plans
   std::string pack_columns = "automatic";  // SpMV 16-bit packed column indices on spk's plans
+  std::string group_columns = "automatic";  // SpMV columns renumbered hubs first on spk's plans
   std::string spgemm_walk = "automatic";  // SpGEMM hash and dense teams' product walk on spk's plans
   std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
   bool gather_bound = false;   // --gather-bound: SpMV's floor per matrix (gather_bound.hpp)

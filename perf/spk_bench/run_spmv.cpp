@@ -41,6 +41,13 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
         std::snprintf(cost, sizeof cost, "; packed columns in %.3g ms", plan.packing_seconds * 1e3);
         r.chosen += cost;
       }
+      if (plan.grouped.grouped) {
+        char cost[128];
+        std::snprintf(cost, sizeof cost, "; grouped columns in %.3g ms (%lld grouped, %lld hubs, %.0f%% of nonzeros)",
+                      plan.grouping_seconds * 1e3, static_cast<long long>(plan.grouped.source.extent(0)),
+                      static_cast<long long>(plan.grouped.hubs), plan.grouped.hub_share * 100);
+        r.chosen += cost;
+      }
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
       if (sweep && r.check == "ok")
@@ -54,10 +61,12 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     ctx.add(std::move(r));
   };
   const auto packing = spk::parse_algorithm<spk::ColumnPacking>(o.pack_columns);
+  const auto grouping = spk::parse_algorithm<spk::ColumnGrouping>(o.group_columns);
   for (const auto& name : o.spk_algorithms[0]) {
     spk::SpmvOptions options;
     options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
     options.packing = packing;
+    options.grouping = grouping;
     spk_row(name, options, false);
   }
   // The sweep tries each candidate that can read packed columns both ways where automatic could pack (GPUs, large
@@ -81,6 +90,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
         options.algorithm = algorithm;
         options.shape = shape;
         options.packing = way;
+        options.grouping = grouping;
         spk_row(std::string(spk::to_string(algorithm)), options, true);
       }
     }

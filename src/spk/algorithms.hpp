@@ -27,6 +27,9 @@ enum class SpgemmWalk { automatic, flat, by_entries };
 // impl/packed_columns.hpp); `on` throws when the matrix does not fit the packing, `automatic` packs where the rule
 // in select/spmv_select.hpp says it pays and the matrix fits.
 enum class ColumnPacking { automatic, off, on };
+// Whether an SpMV plan renumbers A's columns by their nonzero count, hubs first (a plan option, not an algorithm: see
+// impl/grouped_columns.hpp); `automatic` renumbers where the rule in select/spmv_select.hpp says it pays.
+enum class ColumnGrouping { automatic, off, on };
 
 namespace detail {
 template <class Enum, std::size_t N>
@@ -59,6 +62,9 @@ inline constexpr name_table<RowReordering, 3> reordering_names{{{RowReordering::
 inline constexpr name_table<ColumnPacking, 3> packing_names{{{ColumnPacking::automatic, "automatic"},
                                                              {ColumnPacking::off, "off"},
                                                              {ColumnPacking::on, "on"}}};
+inline constexpr name_table<ColumnGrouping, 3> grouping_names{{{ColumnGrouping::automatic, "automatic"},
+                                                               {ColumnGrouping::off, "off"},
+                                                               {ColumnGrouping::on, "on"}}};
 inline constexpr name_table<SpgemmWalk, 3> walk_names{{{SpgemmWalk::automatic, "automatic"},
                                                        {SpgemmWalk::flat, "flat"},
                                                        {SpgemmWalk::by_entries, "by-entries"}}};
@@ -87,6 +93,7 @@ inline std::string_view to_string(SpgemmAlgorithm a) { return detail::name_of(de
 inline std::string_view to_string(RowReordering r) { return detail::name_of(detail::reordering_names, r); }
 inline std::string_view to_string(SpgemmWalk w) { return detail::name_of(detail::walk_names, w); }
 inline std::string_view to_string(ColumnPacking p) { return detail::name_of(detail::packing_names, p); }
+inline std::string_view to_string(ColumnGrouping g) { return detail::name_of(detail::grouping_names, g); }
 
 // Parse the names to_string() prints, e.g. "vector-row". Throws spk::invalid_argument listing the valid names.
 template <class Enum>
@@ -115,6 +122,10 @@ inline SpgemmWalk parse_algorithm<SpgemmWalk>(std::string_view name) {
 template <>
 inline ColumnPacking parse_algorithm<ColumnPacking>(std::string_view name) {
   return detail::parse_name(detail::packing_names, name, "SpMV column packing");
+}
+template <>
+inline ColumnGrouping parse_algorithm<ColumnGrouping>(std::string_view name) {
+  return detail::parse_name(detail::grouping_names, name, "SpMV column grouping");
 }
 
 // Every forceable value of an enum (automatic excluded): tests and the benchmark loop over these.

@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/grouped_columns.hpp"
 #include "impl/packed_columns.hpp"
 #include "impl/spmv_flat.hpp"
 #include "impl/spmv_long_row_split.hpp"
@@ -26,6 +27,7 @@ struct SpmvOptions {
   int team_size = 0;                 // 0: the selector decides
   std::optional<LaunchShape> shape;  // the whole launch shape, forced (the tuning sweep uses it)
   ColumnPacking packing = ColumnPacking::automatic;  // 16-bit packed column indices (impl/packed_columns.hpp)
+  ColumnGrouping grouping = ColumnGrouping::automatic;  // columns renumbered hubs first (impl/grouped_columns.hpp)
 };
 
 // Reusable analysis of one matrix (like a cuSPARSE descriptor plus its buffer): build once, call spmv() many
@@ -43,12 +45,16 @@ struct SpmvPlan {
   double setup_seconds = 0;          // what make_spmv_plan took (features, selection, packing, partition)
   double features_seconds = 0;       // of which row_length_stats
   double packing_seconds = 0;        // of which packing the column indices
+  double grouping_seconds = 0;       // of which counting (and renumbering) the columns
 
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
   impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split, and stream's pieces of long rows
   // A packed copy of A's column indices, read instead of A.entries() when columns.packed (all but long-row-split).
   impl::PackedColumns<device_type, typename Matrix::ordinal_type> columns;
+  // A's columns renumbered hubs first, read instead of A.entries() (x's entries of the grouped columns copied into
+  // their order by each call) when grouped.grouped (all but long-row-split; never with packed columns).
+  impl::GroupedColumns<device_type, typename Matrix::ordinal_type, scalar_type> grouped;
 };
 
 namespace detail {
@@ -133,10 +139,25 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
     throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
                                           " indices; packed columns work with thread-row, vector-row, stream and",
                                           " flat"));
+  if (options.grouping == ColumnGrouping::on && !select::reads_packed_columns(plan.algorithm))
+    throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
+                                          " indices; column grouping works with thread-row, vector-row, stream and",
+                                          " flat"));
+  if (options.grouping == ColumnGrouping::on && options.packing == ColumnPacking::on)
+    throw invalid_argument("spk::make_spmv_plan: column grouping and packed columns are exclusive: turn one off");
+  // Grouping is for matrices whose columns are too scattered to pack, so a plan that groups does not pack.
+  if (options.grouping == ColumnGrouping::on ||
+      (options.grouping == ColumnGrouping::automatic && options.packing != ColumnPacking::on &&
+       select::may_group_columns<exec>(plan.algorithm, plan.stats, sizeof(typename Matrix::scalar_type)))) {
+    const double before = timer.seconds();
+    plan.grouped = impl::group_columns(A, options.grouping == ColumnGrouping::on);
+    plan.grouping_seconds = timer.seconds() - before;
+  }
   // automatic: the table entry's winner, or the rule when the shape was forced (the entry's shape was not used)
   const bool pack_automatically =
       options.shape ? select::pack_columns_by_rule<exec>(plan.algorithm, plan.stats) : choice.packed_columns;
-  if (options.packing == ColumnPacking::on || (options.packing == ColumnPacking::automatic && pack_automatically)) {
+  if (options.packing == ColumnPacking::on ||
+      (options.packing == ColumnPacking::automatic && pack_automatically && !plan.grouped.grouped)) {
     const double before = timer.seconds();
     plan.columns = impl::pack_columns(A, options.packing == ColumnPacking::on);  // waits for its verdict
     plan.packing_seconds = timer.seconds() - before;
@@ -184,28 +205,36 @@ template <class Matrix, class XView, class YView>
 void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
           typename Matrix::scalar_type beta, const YView& y) {
   detail::check_spmv_arguments(plan, A, x, y);
-  // Runs f with the plan's packed columns when it has them, else with A's own.
+  // Runs f with the plan's column reader (packed, renumbered or A's own) and the x it indexes.
   const auto with_columns = [&](const auto& f) {
-    if (plan.columns.packed)
-      f(plan.columns);
-    else
-      f(impl::columns_in_place(A.entries()));
+    if (plan.grouped.grouped) {
+      impl::gather_grouped_x<typename Matrix::execution_space>(plan.grouped, x);
+      f(impl::columns_in_place(plan.grouped.entries), impl::grouped_x(plan.grouped, x));
+    } else if (plan.columns.packed) {
+      f(plan.columns, x);
+    } else {
+      f(impl::columns_in_place(A.entries()), x);
+    }
   };
   switch (plan.algorithm) {
     case SpmvAlgorithm::thread_row:
-      with_columns([&](const auto& cols) { impl::spmv_thread_row(plan.shape, cols, alpha, A, x, beta, y); });
+      with_columns([&](const auto& cols, const auto& xv) {
+        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y);
+      });
       break;
     case SpmvAlgorithm::vector_row:
-      with_columns([&](const auto& cols) { impl::spmv_vector_row(plan.shape, cols, alpha, A, x, beta, y); });
+      with_columns([&](const auto& cols, const auto& xv) {
+        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y);
+      });
       break;
     case SpmvAlgorithm::stream:
-      with_columns([&](const auto& cols) {
-        impl::spmv_stream(plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, x, beta, y);
+      with_columns([&](const auto& cols, const auto& xv) {
+        impl::spmv_stream(plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, xv, beta, y);
       });
       break;
     case SpmvAlgorithm::flat:
-      with_columns([&](const auto& cols) {
-        impl::spmv_flat(plan.shape, plan.merge_path, cols, alpha, A, x, beta, y);
+      with_columns([&](const auto& cols, const auto& xv) {
+        impl::spmv_flat(plan.shape, plan.merge_path, cols, alpha, A, xv, beta, y);
       });
       break;
     case SpmvAlgorithm::long_row_split:

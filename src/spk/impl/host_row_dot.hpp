@@ -34,11 +34,11 @@ constexpr bool row_dot_gathers() {
 }
 
 // Whether the host row loops of kernels on ExecSpace gather from x: a host space on a CPU with AVX2 (AVX-512 CPUs
-// included), and x contiguous (the gathers address x.data() plus a column). Decided once per launch; the kernels pass
-// it to row_dot.
+// included), and x a contiguous View (the gathers address x.data() plus a column; grouped columns' GroupedX reads two
+// arrays). Decided once per launch; the kernels pass it to row_dot.
 template <class ExecSpace, class XView>
 bool host_row_gathers(const XView& x) {
-  if constexpr (is_host_space<ExecSpace>())
+  if constexpr (is_host_space<ExecSpace>() && Kokkos::is_view<XView>::value)
     return host_isa() != HostIsa::baseline && x.span_is_contiguous() && x.stride(0) == 1;
   return false;
 }
@@ -148,7 +148,7 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gather
                                                                      Offset e) {
   using Scalar = typename Values::non_const_value_type;
 #if SPK_HOST_ISA_DISPATCH
-  if constexpr (row_dot_gathers<Scalar, Columns>()) {
+  if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
     const std::int64_t n = e - b;
     if (gathers && n >= 8 &&  // a shorter row would be mostly gather_dot's scalar tail (one vector is 8 floats)
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first

@@ -138,6 +138,26 @@ bool pack_columns_by_rule(SpmvAlgorithm algorithm, const RowLengthStats& s) {
   return !is_host_space<ExecSpace>() && algorithm == SpmvAlgorithm::thread_row && s.nnz >= packed_columns_min_nnz;
 }
 
+// Whether ColumnGrouping::automatic counts A's columns (impl/grouped_columns.hpp then renumbers them if the hubs hold
+// enough of the nonzeros). The count is a pass over the nonzeros, so only where grouping may pay: on GPUs, algorithms
+// that take a column reader, x of at least grouped_x_bytes_min (it outgrows an SM's L1 many times over), and row
+// lengths spread like a power-law graph's (in a symmetric graph the column counts are the row lengths): the longest
+// row at least grouped_row_skew_min times the mean, the lengths over at least grouped_row_bins_min powers of two
+// (skewed 1M's two lengths, 8 and 200,000, do not count: its columns are uniform). Host back-ends keep A's numbering
+// (not measured there).
+inline constexpr std::int64_t grouped_x_bytes_min = std::int64_t{1} << 20;
+inline constexpr double grouped_row_skew_min = 16;
+inline constexpr int grouped_row_bins_min = 8;
+
+template <class ExecSpace>
+bool may_group_columns(SpmvAlgorithm algorithm, const RowLengthStats& s, int scalar_bytes) {
+  int bins = 0;
+  for (int b = 1; b < RowLengthStats::num_bins; ++b) bins += s.log2_histogram[b] > 0 ? 1 : 0;
+  return !is_host_space<ExecSpace>() && reads_packed_columns(algorithm) &&
+         s.cols * scalar_bytes >= grouped_x_bytes_min &&
+         static_cast<double>(s.max_length) >= grouped_row_skew_min * s.mean_length && bins >= grouped_row_bins_min;
+}
+
 // The algorithm (when automatic) and launch shape for a matrix with these features on ExecSpace.
 template <class ExecSpace>
 SpmvChoice choose_spmv(SpmvAlgorithm forced, const RowLengthStats& s, int scalar_bytes) {
