@@ -135,14 +135,15 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   plan.tuned_from = options.shape ? nullptr : choice.tuned_from;
   apply_overrides(plan.shape, options.vector_length, options.team_size);
   detail::check_spmv_shape<Matrix>(plan.algorithm, plan.shape);
-  if (options.packing == ColumnPacking::on && !select::reads_packed_columns(plan.algorithm))
-    throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
-                                          " indices; packed columns work with thread-row, vector-row, stream and",
-                                          " flat"));
-  if (options.grouping == ColumnGrouping::on && !select::reads_packed_columns(plan.algorithm))
-    throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own column",
-                                          " indices; column grouping works with thread-row, vector-row, stream and",
-                                          " flat"));
+  // Packed and grouped columns replace A's column reader, which long-row-split does not take.
+  const auto refuse_own_columns = [&](bool forced, const char* option_works) {
+    if (forced && !select::reads_packed_columns(plan.algorithm))
+      throw invalid_argument(detail::concat("spk::make_spmv_plan: ", to_string(plan.algorithm), " reads A's own",
+                                            " column indices; ", option_works, " with thread-row, vector-row,",
+                                            " stream and flat"));
+  };
+  refuse_own_columns(options.packing == ColumnPacking::on, "packed columns work");
+  refuse_own_columns(options.grouping == ColumnGrouping::on, "column grouping works");
   if (options.grouping == ColumnGrouping::on && options.packing == ColumnPacking::on)
     throw invalid_argument("spk::make_spmv_plan: column grouping and packed columns are exclusive: turn one off");
   // Grouping is for matrices whose columns are too scattered to pack, so a plan that groups does not pack.

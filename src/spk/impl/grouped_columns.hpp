@@ -131,7 +131,7 @@ group_columns(const Matrix& A, bool force) {
         }
       });
   std::int64_t hubs = 0;  // where group 4 starts
-  if (walkers > 0) Kokkos::deep_copy(hubs, Kokkos::subview(tallies, 4 * walkers));
+  Kokkos::deep_copy(hubs, Kokkos::subview(tallies, 4 * walkers));  // nnz > 0: at least one walker
   gc.hubs = hubs;
   gc.entries = decltype(gc.entries)(uninitialized<exec>("spk::group_columns::entries"), nnz);
   const auto renumbered = gc.entries;
