@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "test_common.hpp"
@@ -522,6 +524,85 @@ TEST(SpmvSelector, NearestTableEntryByFeaturesPrecisionAndAlgorithm) {
   EXPECT_STREQ(spk::select::nearest_spmv_entry(table, regular, 8, SpmvAlgorithm::flat)->matrix, "tail");
   EXPECT_EQ(spk::select::nearest_spmv_entry(table, regular, 8, SpmvAlgorithm::vector_row), nullptr);
   EXPECT_EQ(spk::select::nearest_spmv_entry(table + 2, regular, 8, SpmvAlgorithm::automatic), nullptr);
+}
+
+// Sets an environment variable for one scope and puts the old value back.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (old_.empty())
+      unsetenv(name_);
+    else
+      setenv(name_, old_.c_str(), 1);
+  }
+
+ private:
+  const char* name_;
+  std::string old_;
+};
+
+// A GPU model's own table is picked by the device's name (the first model it contains), and SPK_TUNING_DEVICE
+// stands in for that name: on CUDA an H100 gets spmv_cuda_h100 and any other GPU spmv_cuda; HIP and host back-ends
+// have one table.
+TEST(SpmvSelector, ModelTablesFollowTheDeviceName) {
+  using spk::tuning::SpmvTuningEntry;
+  static constexpr spk::select::ModelTable<SpmvTuningEntry> models[] = {
+      {"H100", {spk::tuning::spmv_cuda_h100, "h100"}}, {"MI250", {spk::tuning::spmv_hip, "mi250"}}};
+  const spk::select::TuningTable<SpmvTuningEntry> fallback{spk::tuning::spmv_cuda, "default"};
+  EXPECT_STREQ(spk::select::table_for_device("NVIDIA H100 80GB HBM3", models, fallback).name, "h100");
+  EXPECT_STREQ(spk::select::table_for_device("AMD Instinct MI250X gfx90a", models, fallback).name, "mi250");
+  EXPECT_STREQ(spk::select::table_for_device("NVIDIA H200", models, fallback).name, "default");
+  EXPECT_STREQ(spk::select::table_for_device("", models, fallback).name, "default");
+  EXPECT_EQ(spk::select::table_for_device("NVIDIA H100 PCIe", models, fallback).entries, spk::tuning::spmv_cuda_h100);
+
+  std::string as_h100, as_other;
+  {
+    const ScopedEnv device("SPK_TUNING_DEVICE", "NVIDIA H100 PCIe");
+    EXPECT_EQ(spk::select::tuning_device_name<TestExec>(), "NVIDIA H100 PCIe");
+    as_h100 = spk::select::spmv_tuning<TestExec>().name;
+  }
+  {
+    const ScopedEnv device("SPK_TUNING_DEVICE", "default");
+    as_other = spk::select::spmv_tuning<TestExec>().name;
+    EXPECT_EQ(spk::select::spmv_table<TestExec>(), spk::select::spmv_tuning<TestExec>().entries);
+  }
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (std::is_same_v<TestExec, Kokkos::Cuda>) {
+    EXPECT_EQ(as_h100, "spmv_cuda_h100");
+    EXPECT_EQ(as_other, "spmv_cuda");
+    return;
+  }
+#endif
+  EXPECT_EQ(as_h100, as_other);
+  if (spk::is_host_space<TestExec>()) EXPECT_EQ(as_other, "spmv_openmp");
+}
+
+// Every entry of every table this back-end may pick names an algorithm and a launch shape its plans accept, in the
+// entry's precision (a table is generated, and a shape that overflows team scratch must not reach a kernel).
+TEST(SpmvSelector, EveryTableEntryIsAShapeThePlanAccepts) {
+  for (const char* device : {"default", "H100"}) {
+    const ScopedEnv env("SPK_TUNING_DEVICE", device);
+    const auto table = spk::select::spmv_tuning<TestExec>();
+    int entries = 0;
+    for (const auto* e = table.entries; e && e->matrix; ++e, ++entries) {
+      SCOPED_TRACE(std::string(table.name) + ": " + e->matrix + ", " + std::to_string(e->scalar_bytes) + " bytes");
+      EXPECT_NE(e->algorithm, spk::SpmvAlgorithm::automatic);
+      EXPECT_TRUE(e->scalar_bytes == 4 || e->scalar_bytes == 8);
+      EXPECT_GT(e->rows, 0);
+      EXPECT_GE(e->max, e->mean);
+      using Float = spk::CsrMatrix<float, int, int, TestDevice>;
+      using Double = spk::CsrMatrix<double, int, int, TestDevice>;
+      if (e->scalar_bytes == 4)
+        EXPECT_NO_THROW(spk::detail::check_spmv_shape<Float>(e->algorithm, e->shape));
+      else
+        EXPECT_NO_THROW(spk::detail::check_spmv_shape<Double>(e->algorithm, e->shape));
+    }
+    EXPECT_GT(entries, 0) << table.name;
+  }
 }
 
 TEST(SpmvSelector, RulesWithoutATableFollowTheRowLengths) {

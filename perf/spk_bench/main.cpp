@@ -119,6 +119,7 @@ int run(int argc, char** argv, const std::string& command_line) {
   info.device = device_description();
   info.backend = backend_name();
   info.kokkos_version = kokkos_version();
+  info.tuning = tuning_tables();
 #ifdef SPK_HAVE_KOKKOSKERNELS
   for (const auto& y : options.yardsticks)
     if (y == "kokkoskernels") info.kokkoskernels_version = spk::yardstick::kokkoskernels::version();

@@ -5,6 +5,8 @@
 
 #include <Kokkos_Core.hpp>
 #include <spk/impl/host_simd.hpp>
+#include <spk/select/spmm_select.hpp>
+#include <spk/select/spmv_select.hpp>
 
 #include "timing.hpp"
 
@@ -52,6 +54,13 @@ std::string backend_name() { return ExecSpace::name(); }
 std::string kokkos_version() {
   return std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) + "." +
          std::to_string(KOKKOS_VERSION % 100);
+}
+
+std::string tuning_tables() {
+  const char* forced = std::getenv("SPK_TUNING_DEVICE");
+  return std::string("SpMV ") + spk::select::spmv_tuning<ExecSpace>().name + ", SpMM " +
+         spk::select::spmm_tuning<ExecSpace>().name +
+         (forced ? std::string(" (SPK_TUNING_DEVICE=") + forced + ")" : std::string());
 }
 
 }  // namespace spk_bench

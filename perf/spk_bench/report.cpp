@@ -148,6 +148,7 @@ void print_header(std::ostream& os, const RunInfo& info) {
   if (!info.vendor_versions.empty()) os << " " << info.vendor_versions;
   os << "\n"
      << "  ceiling:   " << fmt("%.1f", info.ceiling_gbs) << " GB/s (" << info.ceiling_method << ")\n"
+     << "  tuning:    " << info.tuning << "\n"
      << "  timing:    median of " << info.reps << " timed calls after " << info.warmup << " warm-up; offsets "
      << info.offset_bits << "-bit; SpMM layout " << info.layout << "; seed " << info.seed << "\n";
   for (const auto& n : info.notes) os << "  note: " << n << "\n";
@@ -241,8 +242,8 @@ void write_csv(const std::string& path, const RunInfo& info, const std::vector<R
   f << "# spk-bench: " << info.command_line << "\n# device: " << info.device << "\n# back-end: " << info.backend
     << "\n# kokkos: " << info.kokkos_version << "\n# kokkos-kernels: " << info.kokkoskernels_version
     << "\n# vendors: " << info.vendor_versions << "\n# ceiling_gbs: " << csv_number(info.ceiling_gbs)
-    << "\n# ceiling_method: " << info.ceiling_method << "\n# reps: " << info.reps << "\n# warmup: " << info.warmup
-    << "\n";
+    << "\n# ceiling_method: " << info.ceiling_method << "\n# tuning: " << info.tuning << "\n# reps: " << info.reps
+    << "\n# warmup: " << info.warmup << "\n";
   f << "matrix,rows,cols,nnz,op,precision,offset_bits,k,layout,algo,yardstick,chosen,time_ms,min_ms,max_ms,"
        "setup_ms,gbs,pct_ceiling,gflops,symbolic_ms,numeric_ms,reuse_ms,products,c_nnz,peak_bytes,output_bytes,"
        "memory_method";
@@ -281,6 +282,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
             {"ceiling_gbs", number(info.ceiling_gbs)},
             {"ceiling_bytes", number(info.ceiling_bytes)},
             {"ceiling_method", info.ceiling_method},
+            {"tuning", info.tuning},
             {"reps", info.reps},
             {"warmup", info.warmup},
             {"seed", info.seed},

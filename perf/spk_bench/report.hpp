@@ -50,6 +50,7 @@ struct Row {
 struct RunInfo {
   std::string command_line;
   std::string device, backend, kokkos_version, kokkoskernels_version, vendor_versions;
+  std::string tuning;  // the tuning tables the selectors read on this device
   double ceiling_gbs = 0;
   double ceiling_bytes = 0;
   std::string ceiling_method;

@@ -16,6 +16,7 @@
 #include "../execution.hpp"
 #include "../launch_shape.hpp"
 #include "../matrix_stats.hpp"
+#include "device_tables.hpp"
 
 namespace spk::select {
 
@@ -25,15 +26,23 @@ struct SpmmChoice {
   const char* tuned_from = nullptr;  // the table entry it came from, if any
 };
 
+// The tuning table of ExecSpace: CUDA's (swept on an H100; no model has a table of its own yet, device_tables.hpp),
+// HIP's, and the OpenMP one that host back-ends share.
 template <class ExecSpace>
-constexpr const tuning::SpmmTuningEntry* spmm_table() {
+TuningTable<tuning::SpmmTuningEntry> spmm_tuning() {
+  using Table = TuningTable<tuning::SpmmTuningEntry>;
 #if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return tuning::spmm_cuda;
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return Table{tuning::spmm_cuda, "spmm_cuda"};
 #endif
 #if defined(KOKKOS_ENABLE_HIP)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return tuning::spmm_hip;
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return Table{tuning::spmm_hip, "spmm_hip"};
 #endif
-  return is_host_space<ExecSpace>() ? tuning::spmm_openmp : nullptr;
+  return is_host_space<ExecSpace>() ? Table{tuning::spmm_openmp, "spmm_openmp"} : Table{};
+}
+
+template <class ExecSpace>
+const tuning::SpmmTuningEntry* spmm_table() {
+  return spmm_tuning<ExecSpace>().entries;
 }
 
 // Distance in log feature space: k weighs most (it sets the lane layout), then the mean row length, the tail and

@@ -7,12 +7,14 @@
 #include <type_traits>
 
 #include <tuning/spmv_cuda.hpp>
+#include <tuning/spmv_cuda_h100.hpp>
 #include <tuning/spmv_hip.hpp>
 #include <tuning/spmv_openmp.hpp>
 
 #include "../algorithms.hpp"
 #include "../launch_shape.hpp"
 #include "../matrix_stats.hpp"
+#include "device_tables.hpp"
 
 namespace spk::select {
 
@@ -23,16 +25,27 @@ struct SpmvChoice {
   bool packed_columns = false;       // what ColumnPacking::automatic does (pack_columns_by_rule or the entry)
 };
 
-// The tuning table of ExecSpace: CUDA and HIP have their own, host back-ends share the OpenMP one.
+// The tuning table of ExecSpace on this device: CUDA's (swept on an H200) or the H100's own, HIP's, and the OpenMP
+// one that host back-ends share (device_tables.hpp).
 template <class ExecSpace>
-constexpr const tuning::SpmvTuningEntry* spmv_table() {
+TuningTable<tuning::SpmvTuningEntry> spmv_tuning() {
+  using Table = TuningTable<tuning::SpmvTuningEntry>;
 #if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return tuning::spmv_cuda;
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    static constexpr ModelTable<tuning::SpmvTuningEntry> models[] = {
+        {"H100", {tuning::spmv_cuda_h100, "spmv_cuda_h100"}}};
+    return table_for_device(tuning_device_name<ExecSpace>(), models, Table{tuning::spmv_cuda, "spmv_cuda"});
+  }
 #endif
 #if defined(KOKKOS_ENABLE_HIP)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return tuning::spmv_hip;
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::HIP>) return Table{tuning::spmv_hip, "spmv_hip"};
 #endif
-  return is_host_space<ExecSpace>() ? tuning::spmv_openmp : nullptr;
+  return is_host_space<ExecSpace>() ? Table{tuning::spmv_openmp, "spmv_openmp"} : Table{};
+}
+
+template <class ExecSpace>
+const tuning::SpmvTuningEntry* spmv_table() {
+  return spmv_tuning<ExecSpace>().entries;
 }
 
 // Distance in log feature space: mean row length weighs most, then the tail (max, spread), then size (small
