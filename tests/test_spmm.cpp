@@ -484,6 +484,11 @@ TEST(SpmmArguments, ShapesAndOptionsTheAlgorithmCannotRunThrow) {
     set_partition(*bad.shape, algo, 0);
     EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument) << spk::to_string(algo);
   }
+  bad.algorithm = spk::SpmmAlgorithm::row_team;
+  bad.shape = spk::select::rule_spmm_shape<TestExec>(bad.algorithm, spk::RowLengthStats{}, 8);
+  EXPECT_NO_THROW(spk::make_spmm_plan(A, 8, bad));
+  bad.shape->pipelined = true;  // an SpMV stream option
+  EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument);
   spk::SpmmOptions options;
   options.columns_per_lane = 3;  // never compiled
   EXPECT_THROW(spk::make_spmm_plan(A, 8, options), spk::invalid_argument);

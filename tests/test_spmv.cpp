@@ -106,13 +106,16 @@ struct StagedCase {
 
   // Runs stream or flat at stage capacity or chunk `size`, teams of 256 threads of `lanes` lanes (one thread on host
   // back-ends), against the oracle with beta = 0 on a NaN-poisoned y, twice for bitwise equality; returns the plan.
-  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row).
-  auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what, int pieces = 0) const {
+  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row); `pipelined`: stream's
+  // pipelined stage.
+  auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what, int pieces = 0,
+                  bool pipelined = false) const {
     spk::LaunchShape launch;
     launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
     launch.vector_length = spk::is_host_space<TestExec>() ? 1 : lanes;
     (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
     if (algo == spk::SpmvAlgorithm::stream) launch.chunk = pieces;
+    launch.pipelined = pipelined;
     spk::SpmvOptions options;
     options.algorithm = algo;
     options.shape = launch;
@@ -170,29 +173,36 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
   }
 }
 
-// Stream and flat compile a kernel form per kind of rows (StagedRows): every edge shape at capacities and chunks of
-// 64 and 4096 runs all of them (short rows only, rows within the stage, longer rows), on a NaN-poisoned y with
-// beta = 0, twice for bitwise equality; the test checks that each form was taken.
+// Stream and flat compile a kernel form per kind of rows (StagedRows), stream each with its plain and its pipelined
+// stage: every edge shape at capacities and chunks of 64 and 4096 runs all of them (short rows only, rows within
+// the stage, longer rows), on a NaN-poisoned y with beta = 0, twice for bitwise equality; the test checks that each
+// form was taken both ways.
 TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   using spk::impl::StagedRows;
   const int lanes = spk::max_vector_length<TestExec>();
-  std::set<StagedRows> stream_forms, flat_forms;
+  std::set<std::pair<StagedRows, bool>> stream_forms;
+  std::set<StagedRows> flat_forms;
   for (const auto& shape : edge_shapes()) {
     const StagedCase<S, Off> c(shape);
     for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
-      for (const int size : {64, 4096}) {
-        const std::string what =
-            std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " + std::to_string(size);
-        const auto plan = c.run_staged(algo, size, lanes, what);
-        if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
-          stream_forms.insert(plan.row_blocks.rows_form);
-        if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
-          flat_forms.insert(plan.merge_path.rows_form);
-      }
+      for (const int size : {64, 4096})
+        for (const bool pipelined : {false, true}) {
+          if (pipelined && algo != spk::SpmvAlgorithm::stream) continue;
+          const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) +
+                                   " " + std::to_string(size) + (pipelined ? ", pipelined" : "");
+          const auto plan = c.run_staged(algo, size, lanes, what, 0, pipelined);
+          if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
+            stream_forms.insert({plan.row_blocks.rows_form, pipelined});
+          if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
+            flat_forms.insert(plan.merge_path.rows_form);
+        }
   }
-  EXPECT_EQ(stream_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::within_stage, StagedRows::any}));
+  std::set<std::pair<StagedRows, bool>> all_stream_forms;
+  for (const auto form : {StagedRows::short_only, StagedRows::within_stage, StagedRows::any})
+    for (const bool pipelined : {false, true}) all_stream_forms.insert({form, pipelined});
+  EXPECT_EQ(stream_forms, all_stream_forms);
   EXPECT_EQ(flat_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::any}));
 }
 
@@ -218,6 +228,7 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
                                  ", pieces of " + std::to_string(piece);
         const auto plan = c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what, piece);
         pieces_run += plan.long_rows.pieces;
+        c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", pipelined", piece, true);
       }
   }
   EXPECT_GT(pieces_run, 0);
@@ -225,7 +236,8 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
 
 // Stream and flat list the staged rows longer than serial_row_max and reduce them with a vector each
 // (reduce_staged_rows): medium rows (33 to 1,500 nonzeros, mixed with short ones, and all of one length) at every
-// vector length and at two capacities, on a NaN-poisoned y with beta = 0, twice for bitwise equality.
+// vector length and at two capacities (stream also pipelined: several rounds a lane at 256 threads and 4,096
+// nonzeros), on a NaN-poisoned y with beta = 0, twice for bitwise equality.
 TYPED_TEST(Spmv, StagedMediumRowsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -241,9 +253,13 @@ TYPED_TEST(Spmv, StagedMediumRowsMatchOracle) {
     for (int lanes = 1; lanes <= spk::max_vector_length<TestExec>(); lanes *= 2)
       for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
         for (const int size : {1024, 4096})
-          c.run_staged(algo, size, lanes,
-                       std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
-                           std::to_string(size) + ", " + std::to_string(lanes) + " lanes");
+          for (const bool pipelined : {false, true})
+            if (!pipelined || algo == spk::SpmvAlgorithm::stream)
+              c.run_staged(algo, size, lanes,
+                           std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
+                               std::to_string(size) + ", " + std::to_string(lanes) + " lanes" +
+                               (pipelined ? ", pipelined" : ""),
+                           0, pipelined);
   }
 }
 
@@ -496,6 +512,23 @@ TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
   bad.shape = spk::LaunchShape{};
   bad.shape->vector_length = 2;
   EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+  // a pipelined stage is stream's alone
+  bad.shape = spk::LaunchShape{};
+  bad.shape->pipelined = true;
+  bad.shape->stage_capacity = 64;
+  bad.shape->chunk = 64;
+  bad.shape->long_row = 64;
+  bad.algorithm = spk::SpmvAlgorithm::stream;
+  EXPECT_NO_THROW(spk::make_spmv_plan(A, bad));
+  for (const auto algo : spk::all_algorithms<spk::SpmvAlgorithm>()) {
+    if (algo == spk::SpmvAlgorithm::stream) continue;
+    bad.algorithm = algo;
+    bad.shape->stage_capacity = algo == spk::SpmvAlgorithm::thread_row ? 0 : 64;
+    EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument) << spk::to_string(algo);
+    bad.shape->pipelined = false;
+    EXPECT_NO_THROW(spk::make_spmv_plan(A, bad)) << spk::to_string(algo);
+    bad.shape->pipelined = true;
+  }
 }
 
 TEST(SpmvSelector, NearestTableEntryByFeaturesPrecisionAndAlgorithm) {

@@ -91,6 +91,9 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partit
     out.push_back({spk::SpmvAlgorithm::stream, s});
     s.chunk = 2 * small + 1;
     out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.pipelined = true;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.pipelined = false;
     s.stage_capacity = 0;
     s.chunk = small;
     out.push_back({spk::SpmvAlgorithm::flat, s});

@@ -35,8 +35,9 @@ std::string shape_initializer(const spk::LaunchShape& s) {
   std::string out = "{" + std::to_string(s.team_size) + ", " + std::to_string(s.vector_length) + ", " +
                     std::to_string(s.rows_per_thread) + ", " + std::to_string(s.stage_capacity) + ", " +
                     std::to_string(s.chunk) + ", " + std::to_string(s.long_row);
-  if (s.columns_per_lane != 1 || s.tile_width) out += ", " + std::to_string(s.columns_per_lane);
-  if (s.tile_width) out += ", " + std::to_string(s.tile_width);
+  if (s.columns_per_lane != 1 || s.tile_width || s.pipelined) out += ", " + std::to_string(s.columns_per_lane);
+  if (s.tile_width || s.pipelined) out += ", " + std::to_string(s.tile_width);
+  if (s.pipelined) out += ", true";
   return out + "}";
 }
 
@@ -69,7 +70,8 @@ void write_tuning_table(const std::string& path, const RunInfo& info, const std:
         << ".\n";
   out << "#include <spk/select/" << header << ">\n\nnamespace spk::tuning {\n\n"
       << "// matrix, scalar bytes, " << (spmm ? "k, " : "") << "rows, mean, stddev, max row length, algorithm,\n"
-      << "// {team, vector, rows/thread, stage, chunk, long row" << (spmm ? "[, columns/lane[, tile]]" : "") << "}, "
+      << "// {team, vector, rows/thread, stage, chunk, long row"
+      << (spmm ? "[, columns/lane[, tile]]" : "[, 1, 0, true: a pipelined stage]") << "}, "
       << (spmm ? "GFLOP/s in the sweep\n" : "GB/s in the sweep[, true: it read packed column indices]\n")
       << "inline constexpr " << entry << " " << table << "[] = {\n";
   for (const auto& [key, r] : best) {

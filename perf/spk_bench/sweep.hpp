@@ -84,6 +84,12 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
           add(A::stream, team_threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
           add(A::flat, team_threads / v, v, 1, 0, kib * 1024 / scalar_bytes, 0);
         }
+    // every stream shape so far pipelined too (LaunchShape::pipelined: it pays on small matrices only)
+    for (std::size_t i = 0, n = out.size(); i < n; ++i)
+      if (out[i].first == A::stream) {
+        out.push_back(out[i]);
+        out.back().second.pipelined = true;
+      }
     for (const int v : {4, 8, warp})
       for (const int piece : {2048, 8192}) add(A::long_row_split, threads / v, v, 1, 0, piece, piece);
     // stream with its rows longer than the stage cut into pieces of 1 or 4 stages (run_spmv skips these shapes on a

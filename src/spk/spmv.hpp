@@ -81,6 +81,9 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
                                     " entries on this back-end, got ", entries));
   };
   using S = typename Matrix::scalar_type;
+  if (shape.pipelined && algorithm != SpmvAlgorithm::stream)
+    throw invalid_argument(concat(who, ": a pipelined stage is a stream option; ", to_string(algorithm),
+                                  " takes no pipelined shape"));
   switch (algorithm) {
     case SpmvAlgorithm::thread_row:
       if (shape.vector_length != 1)

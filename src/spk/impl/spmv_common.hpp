@@ -67,6 +67,50 @@ KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& p
   });
 }
 
+// Nonzeros a lane of a pipelined stage loads per round: 16 bytes of values (fp64 at 4 a round lost 3-6% on the
+// tabled Cornell5 and ogbl_ddi shapes where 2 gained 3-5%: its registers).
+template <class Scalar>
+inline constexpr int pipelined_gathers = sizeof(Scalar) <= 4 ? 4 : 2;
+
+// stage_products software-pipelined: each lane loads its next round of U values and column indices before it
+// gathers x for the current round, so the two memory round trips of a round overlap instead of adding up.
+// `threads`: the team's threads (team size x vector length). It pays where a small matrix's teams all fit in one
+// wave and each lane stages several rounds, so nothing else hides the latency (ogbl_ddi fp32, stream 8 x 32 with
+// 8,192-nonzero stages, H100: 12.8 -> 10.4 us); where many waves keep the memory busy, its registers cost occupancy
+// (the H100 sweep's best pipelined stream shape ran 0.69-1.00x of the best plain candidate on the large matrices).
+// Hence a launch-shape option (LaunchShape::pipelined) the sweep decides.
+template <int U, class Member, class Products, class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION void stage_products_pipelined(const Member& team, int threads, const Products& products,
+                                                     const Values& values, const Columns& columns, const XView& x,
+                                                     Offset base, int n) {
+  using Scalar = typename Values::non_const_value_type;
+  using Column = typename Columns::ordinal;
+  const int stride = (n + U - 1) / U;
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, threads), [&](const int lane) {
+    Scalar v[U];
+    Column c[U];
+    const auto load = [&](const int q, Scalar* vs, Column* cs) {
+      for (int u = 0; u < U; ++u) {
+        const int k = q + u * stride;
+        const bool in = q < stride && k < n;
+        vs[u] = in ? load_once(values(base + k)) : Scalar(0);
+        cs[u] = in ? columns.streamed(base + k) : Column(0);
+      }
+    };
+    load(lane, v, c);
+    for (int q = lane; q < stride; q += threads) {
+      Scalar next_v[U];
+      Column next_c[U];
+      load(q + threads, next_v, next_c);
+      for (int u = 0; u < U; ++u) {
+        const int k = q + u * stride;
+        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
+      }
+      for (int u = 0; u < U; ++u) v[u] = next_v[u], c[u] = next_c[u];
+    }
+  });
+}
+
 // Staged rows of at most this many products are summed by one lane each (reduce_staged_rows).
 inline constexpr int serial_row_max = 32;
 

@@ -8,6 +8,7 @@
 // or, when the shape gives a `chunk`, cut into pieces of that many nonzeros, a team each (long_row_pieces.hpp): on
 // skewed 1M a team per row of 200,000 nonzeros left 64 teams to read 62% of the matrix.
 #include <algorithm>
+#include <type_traits>
 
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
@@ -69,24 +70,41 @@ RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int cap
 template <class Scalar, StagedRows Rows>
 inline constexpr int stream_gathers = Rows == StagedRows::short_only && sizeof(Scalar) <= 4 ? 8 : gathers_per_lane;
 
+struct NoLongRows {};  // what the forms without long rows capture instead of their pieces
+
+// sum_long_row_piece where the form has long rows (the others launch no pieces' teams).
+template <class Member, class Pieces, class... Args>
+KOKKOS_INLINE_FUNCTION void sum_stream_piece(const Member& team, const Pieces& pieces, const Args&... args) {
+  if constexpr (!std::is_same_v<Pieces, NoLongRows>) sum_long_row_piece(team, pieces, args...);
+}
+
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp). Rows
 // (RowBlocks::rows_form) leaves out the paths no row needs, and the registers they hold: on sm_90, 32 a thread with
 // short rows only (8 teams of 256 threads an SM), 40 within the stage (fp32; fp64 keeps 48), 48 with the
 // team-per-row path (5 teams).
 // `pieces`: the rows longer than the capacity cut into pieces (pieces.pieces == 0: a team per long row); their teams
-// follow the blocks' in the league.
-template <StagedRows Rows, class Matrix, class Columns, class XView, class YView>
+// follow the blocks' in the league. Pipelined: stage_products_pipelined (LaunchShape::pipelined).
+template <StagedRows Rows, bool Pipelined, class Matrix, class Columns, class XView, class YView>
 void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
                       const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
-  const int capacity = shape.stage_capacity, staged = blocks.staged;
+  const int capacity = shape.stage_capacity, staged = blocks.staged, threads = shape.team_size * shape.vector_length;
   const DeviceArray<const typename T::offset> row_map = A.row_map();
   const DeviceArray<const Scalar> values = A.values();
   const DeviceArray<const std::int64_t> starts = blocks.starts;
   const std::int64_t block_count = blocks.count, piece_count = Rows == StagedRows::any ? pieces.pieces : 0;
+  // Only the long-row form takes the pieces into its functor: each 64-byte line of kernel parameters costs a small
+  // launch about 70 ns (perf/results/h100-cuda.md), and the pieces hold four Views; a probe's copy of this kernel
+  // without them ran Cornell5 and ogbl_ddi 1-5% faster (13-22 us kernels, H100).
+  const auto long_pieces = [&] {
+    if constexpr (Rows == StagedRows::any)
+      return pieces;
+    else
+      return NoLongRows{};
+  }();
 
   typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
@@ -95,7 +113,7 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t b = team.league_rank();
         if (Rows == StagedRows::any && b >= block_count) {
-          sum_long_row_piece(team, pieces, b - block_count, row_map, values, columns, x, alpha, beta, y);
+          sum_stream_piece(team, long_pieces, b - block_count, row_map, values, columns, x, alpha, beta, y);
           return;
         }
         const std::int64_t first = starts(b), last = starts(b + 1);
@@ -109,7 +127,11 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
         }
         typename T::scalar_scratch products(team.team_scratch(0), staged);
         typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(staged));
-        stage_products<stream_gathers<Scalar, Rows>>(team, products, values, columns, x, base, block_nnz);
+        if (Pipelined)  // not `if constexpr`: a CUDA extended lambda may not first capture `threads` inside one
+          stage_products_pipelined<pipelined_gathers<Scalar>>(team, threads, products, values, columns, x, base,
+                                                              block_nnz);
+        else
+          stage_products<stream_gathers<Scalar, Rows>>(team, products, values, columns, x, base, block_nnz);
         team.team_barrier();
         reduce_staged_rows<short_rows>(
             team, products, slots, static_cast<int>(last - first),
@@ -135,17 +157,24 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   if (blocks.count == 0) return;
-  switch (blocks.rows_form) {
-    case StagedRows::short_only:
-      spmv_stream_rows<StagedRows::short_only>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
-      break;
-    case StagedRows::within_stage:
-      spmv_stream_rows<StagedRows::within_stage>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
-      break;
-    case StagedRows::any:
-      spmv_stream_rows<StagedRows::any>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
-      break;
-  }
+  const auto run = [&](auto pipelined) {
+    constexpr bool P = decltype(pipelined)::value;
+    switch (blocks.rows_form) {
+      case StagedRows::short_only:
+        spmv_stream_rows<StagedRows::short_only, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        break;
+      case StagedRows::within_stage:
+        spmv_stream_rows<StagedRows::within_stage, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        break;
+      case StagedRows::any:
+        spmv_stream_rows<StagedRows::any, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        break;
+    }
+  };
+  if (shape.pipelined)
+    run(std::true_type{});
+  else
+    run(std::false_type{});
 }
 
 }  // namespace spk::impl
