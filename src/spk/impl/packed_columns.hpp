@@ -62,6 +62,11 @@ struct PackedColumns {
   }
 };
 
+template <class Columns>
+inline constexpr bool is_packed_columns = false;
+template <class Device, class Ordinal>
+inline constexpr bool is_packed_columns<PackedColumns<Device, Ordinal>> = true;
+
 // Packs A's column indices when every run of packed_run nonzeros spans at most packed_span_max columns: one pass
 // (a vector of lanes per run finds its smallest and largest column in one reduction and writes the offsets) and one
 // host wait for the widest span. Returns an unpacked result when a run is wider; with `must_fit`, throws naming that

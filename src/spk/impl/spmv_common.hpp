@@ -46,25 +46,69 @@ enum class StagedRows {
   any,
 };
 
+// How a team's lanes lay out nonzeros [base, base + n) in U segments of `stride` slots, one slot of each per lane,
+// aligned: the nonzeros from the first 32-nonzero boundary at or after `base` (the body) fill the slots in order,
+// each segment a whole number of 32 long, so a warp's load of 32 values or column indices covers whole 128-byte
+// lines (A's arrays start on one) instead of straddling two; the few nonzeros before that boundary (the head) take
+// the slots the body leaves free at the end. A lane runs as many rounds as with plain segments of ceil(n / U).
+struct AlignedSegments {
+  int head;    // nonzeros before the first 32-nonzero boundary at or after base (at most n)
+  int body;    // n - head
+  int n;
+  int stride;  // slots per segment, a multiple of 32
+  // The nonzero (counted from base) in slot q of segment u; n or more: none.
+  KOKKOS_INLINE_FUNCTION int at(int q, int u) const {
+    const int s = q + u * stride;
+    return s < body ? s + head : s < n ? s - body : n;
+  }
+};
+
+template <int U, class Offset>
+KOKKOS_INLINE_FUNCTION AlignedSegments aligned_segments(Offset base, int n) {
+  const int to_boundary = static_cast<int>((32 - base % 32) % 32);
+  const int head = to_boundary < n ? to_boundary : n;
+  return {head, n - head, n, ((n + U - 1) / U + 31) / 32 * 32};
+}
+
 // products(k) = values(base + k) * x(column base + k) for k in [0, n), by the whole team (no barrier), U gathers a
-// lane; `columns` is a column reader (packed_columns.hpp).
-template <int U = gathers_per_lane, class Member, class Products, class Values, class Columns, class XView,
-          class Offset>
+// lane; `columns` is a column reader (packed_columns.hpp). Aligned: in aligned segments (above), which flat takes
+// with A's own or renumbered column indices: on an H100 (probe, flat's table shapes) skewed 1M ran 1.06-1.08x and
+// R-MAT 22 16 fp64 1.05x faster (unaligned, skewed's flat kernel sent L2 8% more read requests than cuSPARSE for the
+// same sectors, at 90% of L2 throughput), but packed columns 0.75-0.95x (st3d27 160) and stream on Cornell5 and
+// ogbl_ddi 0.83-0.96x on most shapes, so the others keep plain segments.
+template <int U = gathers_per_lane, bool Aligned = false, class Member, class Products, class Values, class Columns,
+          class XView, class Offset>
 KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& products, const Values& values,
                                            const Columns& columns, const XView& x, Offset base, int n) {
-  const int stride = (n + U - 1) / U;
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
-    typename Values::non_const_value_type v[U];
-    typename Columns::ordinal c[U];
-    for (int u = 0; u < U; ++u) {
-      const int k = q + u * stride;
-      if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
-    }
-    for (int u = 0; u < U; ++u) {
-      const int k = q + u * stride;
-      if (k < n) products(k) = v[u] * load_reused(x(c[u]));
-    }
-  });
+  if constexpr (Aligned) {
+    const AlignedSegments seg = aligned_segments<U>(base, n);
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, seg.stride), [&](const int q) {
+      typename Values::non_const_value_type v[U];
+      typename Columns::ordinal c[U];
+      for (int u = 0; u < U; ++u) {
+        const int k = seg.at(q, u);
+        if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
+      }
+      for (int u = 0; u < U; ++u) {
+        const int k = seg.at(q, u);
+        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
+      }
+    });
+  } else {
+    const int stride = (n + U - 1) / U;
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
+      typename Values::non_const_value_type v[U];
+      typename Columns::ordinal c[U];
+      for (int u = 0; u < U; ++u) {
+        const int k = q + u * stride;
+        if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
+      }
+      for (int u = 0; u < U; ++u) {
+        const int k = q + u * stride;
+        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
+      }
+    });
+  }
 }
 
 // Nonzeros a lane of a pipelined stage loads per round: 16 bytes of values (fp64 at 4 a round lost 3-6% on the

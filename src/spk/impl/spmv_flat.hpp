@@ -67,7 +67,8 @@ void spmv_flat_chunks(const LaunchShape& shape,
         const int n = static_cast<int>(split_nnz(t + 1) - j0);
         typename T::scalar_scratch products(team.team_scratch(0), chunk);
         typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(chunk));
-        stage_products(team, products, values, columns, x, j0, n);
+        // aligned segments (stage_products) with A's own or renumbered indices: chunks start anywhere in A
+        stage_products<gathers_per_lane, !is_packed_columns<Columns>>(team, products, values, columns, x, j0, n);
         team.team_barrier();
         // Rows first..last-1 end in this chunk; row `last` (when it exists) continues into the next chunk.
         const int count = static_cast<int>(last - first) + (last < rows ? 1 : 0);
