@@ -80,34 +80,27 @@ template <int U = gathers_per_lane, bool Aligned = false, class Member, class Pr
           class XView, class Offset>
 KOKKOS_INLINE_FUNCTION void stage_products(const Member& team, const Products& products, const Values& values,
                                            const Columns& columns, const XView& x, Offset base, int n) {
+  // slot(q, u): the nonzero (counted from base) in slot q of segment u, n or more for none
+  const auto stage = [&](const int slots, const auto& slot) {
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, slots), [&](const int q) {
+      typename Values::non_const_value_type v[U];
+      typename Columns::ordinal c[U];
+      for (int u = 0; u < U; ++u) {
+        const int k = slot(q, u);
+        if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
+      }
+      for (int u = 0; u < U; ++u) {
+        const int k = slot(q, u);
+        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
+      }
+    });
+  };
   if constexpr (Aligned) {
     const AlignedSegments seg = aligned_segments<U>(base, n);
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, seg.stride), [&](const int q) {
-      typename Values::non_const_value_type v[U];
-      typename Columns::ordinal c[U];
-      for (int u = 0; u < U; ++u) {
-        const int k = seg.at(q, u);
-        if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
-      }
-      for (int u = 0; u < U; ++u) {
-        const int k = seg.at(q, u);
-        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
-      }
-    });
+    stage(seg.stride, [&](const int q, const int u) { return seg.at(q, u); });
   } else {
     const int stride = (n + U - 1) / U;
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, stride), [&](const int q) {
-      typename Values::non_const_value_type v[U];
-      typename Columns::ordinal c[U];
-      for (int u = 0; u < U; ++u) {
-        const int k = q + u * stride;
-        if (k < n) v[u] = load_once(values(base + k)), c[u] = columns.streamed(base + k);
-      }
-      for (int u = 0; u < U; ++u) {
-        const int k = q + u * stride;
-        if (k < n) products(k) = v[u] * load_reused(x(c[u]));
-      }
-    });
+    stage(stride, [&](const int q, const int u) { return q + u * stride; });
   }
 }
 
