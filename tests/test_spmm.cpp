@@ -489,6 +489,9 @@ TEST(SpmmArguments, ShapesAndOptionsTheAlgorithmCannotRunThrow) {
   EXPECT_NO_THROW(spk::make_spmm_plan(A, 8, bad));
   bad.shape->pipelined = true;  // an SpMV stream option
   EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument);
+  bad.shape->pipelined = false;
+  bad.shape->balanced = true;  // an SpMV stream option too
+  EXPECT_THROW(spk::make_spmm_plan(A, 8, bad), spk::invalid_argument);
   spk::SpmmOptions options;
   options.columns_per_lane = 3;  // never compiled
   EXPECT_THROW(spk::make_spmm_plan(A, 8, options), spk::invalid_argument);

@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <tuple>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -106,16 +107,17 @@ struct StagedCase {
 
   // Runs stream or flat at stage capacity or chunk `size`, teams of 256 threads of `lanes` lanes (one thread on host
   // back-ends), against the oracle with beta = 0 on a NaN-poisoned y, twice for bitwise equality; returns the plan.
-  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row); `pipelined`: stream's
-  // pipelined stage.
+  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row); `pipelined`, `balanced`:
+  // stream's pipelined stage and balanced row sums.
   auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what, int pieces = 0,
-                  bool pipelined = false) const {
+                  bool pipelined = false, bool balanced = false) const {
     spk::LaunchShape launch;
     launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
     launch.vector_length = spk::is_host_space<TestExec>() ? 1 : lanes;
     (algo == spk::SpmvAlgorithm::stream ? launch.stage_capacity : launch.chunk) = size;
     if (algo == spk::SpmvAlgorithm::stream) launch.chunk = pieces;
     launch.pipelined = pipelined;
+    launch.balanced = balanced;
     spk::SpmvOptions options;
     options.algorithm = algo;
     options.shape = launch;
@@ -174,34 +176,37 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
 }
 
 // Stream and flat compile a kernel form per kind of rows (StagedRows), stream each with its plain and its pipelined
-// stage: every edge shape at capacities and chunks of 64 and 4096 runs all of them (short rows only, rows within
-// the stage, longer rows), on a NaN-poisoned y with beta = 0, twice for bitwise equality; the test checks that each
-// form was taken both ways.
+// stage and its two row sums: every edge shape at capacities and chunks of 64 and 4096 runs all of them (short rows
+// only, rows within the stage, longer rows), on a NaN-poisoned y with beta = 0, twice for bitwise equality; the test
+// checks that each form was taken every way.
 TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   using spk::impl::StagedRows;
   const int lanes = spk::max_vector_length<TestExec>();
-  std::set<std::pair<StagedRows, bool>> stream_forms;
+  std::set<std::tuple<StagedRows, bool, bool>> stream_forms;
   std::set<StagedRows> flat_forms;
   for (const auto& shape : edge_shapes()) {
     const StagedCase<S, Off> c(shape);
     for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
       for (const int size : {64, 4096})
-        for (const bool pipelined : {false, true}) {
-          if (pipelined && algo != spk::SpmvAlgorithm::stream) continue;
-          const std::string what = std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) +
-                                   " " + std::to_string(size) + (pipelined ? ", pipelined" : "");
-          const auto plan = c.run_staged(algo, size, lanes, what, 0, pipelined);
-          if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
-            stream_forms.insert({plan.row_blocks.rows_form, pipelined});
-          if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
-            flat_forms.insert(plan.merge_path.rows_form);
-        }
+        for (const bool pipelined : {false, true})
+          for (const bool balanced : {false, true}) {
+            if ((pipelined || balanced) && algo != spk::SpmvAlgorithm::stream) continue;
+            const std::string what = std::string("shape ") + shape.name + ", " +
+                                     std::string(spk::to_string(algo)) + " " + std::to_string(size) +
+                                     (pipelined ? ", pipelined" : "") + (balanced ? ", balanced" : "");
+            const auto plan = c.run_staged(algo, size, lanes, what, 0, pipelined, balanced);
+            if (algo == spk::SpmvAlgorithm::stream && plan.row_blocks.count > 0)
+              stream_forms.insert({plan.row_blocks.rows_form, pipelined, balanced});
+            if (algo == spk::SpmvAlgorithm::flat && plan.merge_path.chunks > 0)
+              flat_forms.insert(plan.merge_path.rows_form);
+          }
   }
-  std::set<std::pair<StagedRows, bool>> all_stream_forms;
+  std::set<std::tuple<StagedRows, bool, bool>> all_stream_forms;
   for (const auto form : {StagedRows::short_only, StagedRows::within_stage, StagedRows::any})
-    for (const bool pipelined : {false, true}) all_stream_forms.insert({form, pipelined});
+    for (const bool pipelined : {false, true})
+      for (const bool balanced : {false, true}) all_stream_forms.insert({form, pipelined, balanced});
   EXPECT_EQ(stream_forms, all_stream_forms);
   EXPECT_EQ(flat_forms, (std::set<StagedRows>{StagedRows::short_only, StagedRows::any}));
 }
@@ -229,6 +234,7 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
         const auto plan = c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what, piece);
         pieces_run += plan.long_rows.pieces;
         c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", pipelined", piece, true);
+        c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", balanced", piece, false, true);
       }
   }
   EXPECT_GT(pieces_run, 0);
@@ -254,12 +260,13 @@ TYPED_TEST(Spmv, StagedMediumRowsMatchOracle) {
       for (const auto algo : {spk::SpmvAlgorithm::stream, spk::SpmvAlgorithm::flat})
         for (const int size : {1024, 4096})
           for (const bool pipelined : {false, true})
-            if (!pipelined || algo == spk::SpmvAlgorithm::stream)
-              c.run_staged(algo, size, lanes,
-                           std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
-                               std::to_string(size) + ", " + std::to_string(lanes) + " lanes" +
-                               (pipelined ? ", pipelined" : ""),
-                           0, pipelined);
+            for (const bool balanced : {false, true})
+              if ((!pipelined && !balanced) || algo == spk::SpmvAlgorithm::stream)
+                c.run_staged(algo, size, lanes,
+                             std::string("shape ") + shape.name + ", " + std::string(spk::to_string(algo)) + " " +
+                                 std::to_string(size) + ", " + std::to_string(lanes) + " lanes" +
+                                 (pipelined ? ", pipelined" : "") + (balanced ? ", balanced" : ""),
+                             0, pipelined, balanced);
   }
 }
 
@@ -527,8 +534,15 @@ TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
     EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument) << spk::to_string(algo);
     bad.shape->pipelined = false;
     EXPECT_NO_THROW(spk::make_spmv_plan(A, bad)) << spk::to_string(algo);
+    bad.shape->balanced = true;  // balanced row sums too
+    EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument) << spk::to_string(algo);
+    bad.shape->balanced = false;
     bad.shape->pipelined = true;
   }
+  bad.algorithm = spk::SpmvAlgorithm::stream;
+  bad.shape->balanced = true;
+  bad.shape->stage_capacity = 64;
+  EXPECT_NO_THROW(spk::make_spmv_plan(A, bad));
 }
 
 TEST(SpmvSelector, NearestTableEntryByFeaturesPrecisionAndAlgorithm) {

@@ -93,7 +93,13 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> small_partit
     out.push_back({spk::SpmvAlgorithm::stream, s});
     s.pipelined = true;
     out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.balanced = true;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.chunk = 0;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
     s.pipelined = false;
+    out.push_back({spk::SpmvAlgorithm::stream, s});
+    s.balanced = false;
     s.stage_capacity = 0;
     s.chunk = small;
     out.push_back({spk::SpmvAlgorithm::flat, s});

@@ -124,7 +124,10 @@ TEST(RowLengthStats, MatchesASerialCount) {
     EXPECT_EQ(s.max_length, hi) << shape.name;
     EXPECT_DOUBLE_EQ(s.mean_length, mean) << shape.name;
     const double stddev = shape.rows ? std::sqrt(squares / shape.rows) : 0;
-    EXPECT_NEAR(s.stddev_length, stddev, 1e-12 * (1 + stddev)) << shape.name;
+    // The serial sum's own rounding grows with the rows: its terms take few values, so their errors do not cancel
+    // (150,001 rows: 4e-12 apart from the device's sum on an H100).
+    const double eps = std::numeric_limits<double>::epsilon();
+    EXPECT_NEAR(s.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev)) << shape.name;
     EXPECT_EQ(s.log2_histogram, bins) << shape.name;
   }
 }

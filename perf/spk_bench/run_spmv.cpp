@@ -82,6 +82,11 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
       // stream's pieces change nothing where no row is longer than the stage
       if (algorithm == spk::SpmvAlgorithm::stream && shape.chunk > 0 && m.max_row_length <= shape.stage_capacity)
         continue;
+      try {  // nor a shape the plan refuses here (a balanced 32 KiB fp64 stage with its lanes' carries on a GPU)
+        spk::detail::check_spmv_shape<std::decay_t<decltype(m.device)>>(algorithm, shape);
+      } catch (const spk::invalid_argument&) {
+        continue;
+      }
       std::vector<ColumnPacking> ways{ColumnPacking::off};  // automatic on a host back-end or a small matrix
       if (spk::select::reads_packed_columns(algorithm) && packing == ColumnPacking::on) ways = {ColumnPacking::on};
       if (spk::select::reads_packed_columns(algorithm) && both_ways) ways = {ColumnPacking::on, ColumnPacking::off};

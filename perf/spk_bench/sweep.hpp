@@ -84,11 +84,18 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
           add(A::stream, team_threads / v, v, 1, kib * 1024 / scalar_bytes, 0, 0);
           add(A::flat, team_threads / v, v, 1, 0, kib * 1024 / scalar_bytes, 0);
         }
-    // every stream shape so far pipelined too (LaunchShape::pipelined: it pays on small matrices only)
+    // every stream shape so far pipelined too (LaunchShape::pipelined: it pays on small matrices only), then each
+    // of those with balanced row sums (LaunchShape::balanced: it paid on Cornell5 and ogbl_ddi at some shapes only)
     for (std::size_t i = 0, n = out.size(); i < n; ++i)
       if (out[i].first == A::stream) {
         out.push_back(out[i]);
         out.back().second.pipelined = true;
+      }
+    // (run_spmv skips the copies whose stage and lanes' carries overflow a team's scratch)
+    for (std::size_t i = 0, n = out.size(); i < n; ++i)
+      if (out[i].first == A::stream) {
+        out.push_back(out[i]);
+        out.back().second.balanced = true;
       }
     for (const int v : {4, 8, warp})
       for (const int piece : {2048, 8192}) add(A::long_row_split, threads / v, v, 1, 0, piece, piece);

@@ -20,13 +20,14 @@ struct LaunchShape {
   int columns_per_lane = 1; // SpMM: dense columns each vector lane accumulates in registers
   int tile_width = 0;       // SpMM row-pieces: columns of C per team (0: the lanes k needs x columns per lane)
   bool pipelined = false;   // SpMV stream: a lane loads its next nonzeros of A while it gathers x for these
+  bool balanced = false;    // SpMV stream: staged rows summed in equal shares of rows and nonzeros a lane
 
   std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
   friend bool operator==(const LaunchShape& a, const LaunchShape& b) {
     return a.team_size == b.team_size && a.vector_length == b.vector_length &&
            a.rows_per_thread == b.rows_per_thread && a.stage_capacity == b.stage_capacity && a.chunk == b.chunk &&
            a.long_row == b.long_row && a.columns_per_lane == b.columns_per_lane && a.tile_width == b.tile_width &&
-           a.pipelined == b.pipelined;
+           a.pipelined == b.pipelined && a.balanced == b.balanced;
   }
 };
 
@@ -39,6 +40,7 @@ inline std::string describe(const LaunchShape& s) {
   if (s.columns_per_lane != 1) out += detail::concat(", ", s.columns_per_lane, " columns/lane");
   if (s.tile_width) out += detail::concat(", tile ", s.tile_width);
   if (s.pipelined) out += ", pipelined";
+  if (s.balanced) out += ", balanced rows";
   return out;
 }
 

@@ -63,6 +63,8 @@ void check_spmm_shape(SpmmAlgorithm algorithm, const LaunchShape& shape, std::in
   check_launch_shape<exec>(shape, who);
   if (shape.pipelined)
     throw invalid_argument(concat(who, ": a pipelined stage is an SpMV stream option; SpMM shapes take none"));
+  if (shape.balanced)
+    throw invalid_argument(concat(who, ": balanced row sums are an SpMV stream option; SpMM shapes take none"));
   if (!impl::spmm_columns_per_lane_compiled<exec>(shape.columns_per_lane))
     throw invalid_argument(concat(who, ": ", shape.columns_per_lane, " columns per lane is not compiled for this ",
                                   "back-end, expected ", is_host_space<exec>() ? "1, 8 or 16" : "1, 2, 4 or 8"));

@@ -70,10 +70,11 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
   const std::size_t scratch_max = is_host_space<exec>()
                                       ? std::size_t(1) << 30
                                       : static_cast<std::size_t>(Kokkos::TeamPolicy<exec>::scratch_size_max(0));
-  // Entries of bytes_per_entry that fit; with `slots`, plus reduce_staged_rows's int per serial_row_max + 1 of them
-  // and two more. 128: the alignment of two scratch views.
-  const auto check_scratch = [&](const char* what, int entries, std::size_t bytes_per_entry, bool slots = false) {
-    const std::size_t group = impl::serial_row_max + 1, reserve = 128 + (slots ? 2 * sizeof(int) : 0);
+  // Entries of bytes_per_entry that fit beside `extra` bytes; with `slots`, plus reduce_staged_rows's int per
+  // serial_row_max + 1 of them and two more. 128: the alignment of two scratch views.
+  const auto check_scratch = [&](const char* what, int entries, std::size_t bytes_per_entry, bool slots = false,
+                                 std::size_t extra = 0) {
+    const std::size_t group = impl::serial_row_max + 1, reserve = 128 + extra + (slots ? 2 * sizeof(int) : 0);
     const std::size_t per_group = group * bytes_per_entry + (slots ? sizeof(int) : 0);
     const std::size_t most = scratch_max > reserve ? (scratch_max - reserve) / per_group * group : 0;
     if (entries < 1 || static_cast<std::size_t>(entries) > most)
@@ -84,6 +85,9 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
   if (shape.pipelined && algorithm != SpmvAlgorithm::stream)
     throw invalid_argument(concat(who, ": a pipelined stage is a stream option; ", to_string(algorithm),
                                   " takes no pipelined shape"));
+  if (shape.balanced && algorithm != SpmvAlgorithm::stream)
+    throw invalid_argument(concat(who, ": balanced row sums are a stream option; ", to_string(algorithm),
+                                  " takes no balanced shape"));
   switch (algorithm) {
     case SpmvAlgorithm::thread_row:
       if (shape.vector_length != 1)
@@ -92,12 +96,16 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
       if (shape.stage_capacity > 0)
         check_scratch("stage capacity", shape.stage_capacity, sizeof(S) + sizeof(typename Matrix::ordinal_type));
       break;
-    case SpmvAlgorithm::stream:
-      check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true);
+    case SpmvAlgorithm::stream: {
+      // balanced: reduce_rows_balanced's two scalars and an int a lane, in three more aligned views
+      const std::size_t lanes = static_cast<std::size_t>(shape.team_size) * shape.vector_length;
+      check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true,
+                    shape.balanced ? lanes * (2 * sizeof(S) + sizeof(int)) + 3 * 128 : 0);
       if (shape.chunk < 0)
         throw invalid_argument(concat(who, ": stream needs a piece length (chunk) >= 0 (0: a team per long row), got ",
                                       shape.chunk));
       break;
+    }
     case SpmvAlgorithm::flat: check_scratch("chunk", shape.chunk, sizeof(S), true); break;
     case SpmvAlgorithm::long_row_split:
       if (shape.chunk < 1 || shape.long_row < 1)

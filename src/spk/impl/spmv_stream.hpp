@@ -3,7 +3,8 @@
 // multiplication on GPUs using the CSR storage format", SC'14). The plan cuts the rows into contiguous blocks of
 // at most `stage_capacity` nonzeros; a team streams its block's products A(i,j)*x(j) into scratch with fully
 // coalesced loads (every lane of the team busy whatever the row lengths), then reduces each row from scratch
-// (reduce_staged_rows: one lane per short row, `vector_length` lanes per longer one). A row longer than the
+// (reduce_staged_rows: one lane per short row, `vector_length` lanes per longer one; with LaunchShape::balanced,
+// reduce_rows_balanced: equal shares of rows and products a lane). A row longer than the
 // capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path),
 // or, when the shape gives a `chunk`, cut into pieces of that many nonzeros, a team each (long_row_pieces.hpp): on
 // skewed 1M a team per row of 200,000 nonzeros left 64 teams to read 62% of the matrix.
@@ -12,6 +13,7 @@
 
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "balanced_rows.hpp"
 #include "device_array.hpp"
 #include "long_row_pieces.hpp"
 #include "spmv_common.hpp"
@@ -83,8 +85,9 @@ KOKKOS_INLINE_FUNCTION void sum_stream_piece(const Member& team, const Pieces& p
 // short rows only (8 teams of 256 threads an SM), 40 within the stage (fp32; fp64 keeps 48), 48 with the
 // team-per-row path (5 teams).
 // `pieces`: the rows longer than the capacity cut into pieces (pieces.pieces == 0: a team per long row); their teams
-// follow the blocks' in the league. Pipelined: stage_products_pipelined (LaunchShape::pipelined).
-template <StagedRows Rows, bool Pipelined, class Matrix, class Columns, class XView, class YView>
+// follow the blocks' in the league. Pipelined: stage_products_pipelined (LaunchShape::pipelined). Balanced: the rows
+// summed by reduce_rows_balanced (LaunchShape::balanced), which needs no list of longer rows.
+template <StagedRows Rows, bool Pipelined, bool Balanced, class Matrix, class Columns, class XView, class YView>
 void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
                       const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
@@ -108,7 +111,12 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
 
   typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
-  policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, short_rows>(staged)));
+  // balanced: each lane's carry and first row's sum, then its first row, after the products
+  const std::size_t scratch = Balanced ? T::scalar_scratch::shmem_size(staged) +
+                                             T::scalar_scratch::shmem_size(threads) * 2 +
+                                             T::int_scratch::shmem_size(threads)
+                                       : staged_rows_scratch_bytes<T, short_rows>(staged);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t b = team.league_rank();
@@ -126,20 +134,29 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
           return;
         }
         typename T::scalar_scratch products(team.team_scratch(0), staged);
-        typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(staged));
         if (Pipelined)  // not `if constexpr`: a CUDA extended lambda may not first capture `threads` inside one
           stage_products_pipelined<pipelined_gathers<Scalar>>(team, threads, products, values, columns, x, base,
                                                               block_nnz);
         else
           stage_products<stream_gathers<Scalar, Rows>>(team, products, values, columns, x, base, block_nnz);
         team.team_barrier();
+        const auto store = [&](const int i, const Scalar sum) { spmv_store(y, first + i, alpha, sum, beta); };
+        if (Balanced) {
+          typename T::scalar_scratch carry(team.team_scratch(0), threads), first_sum(team.team_scratch(0), threads);
+          typename T::int_scratch first_row(team.team_scratch(0), threads);
+          reduce_rows_balanced(
+              team, threads, products, carry, first_sum, first_row, static_cast<int>(last - first), block_nnz,
+              [&](const int i) { return static_cast<int>(row_map(first + i + 1) - base); }, store);
+          return;
+        }
+        typename T::int_scratch slots(team.team_scratch(0), short_rows ? 0 : long_row_slots(staged));
         reduce_staged_rows<short_rows>(
             team, products, slots, static_cast<int>(last - first),
             [&](const int i) {
               return Kokkos::pair<int, int>(static_cast<int>(row_map(first + i) - base),
                                             static_cast<int>(row_map(first + i + 1) - base));
             },
-            [&](const int i, const Scalar sum) { spmv_store(y, first + i, alpha, sum, beta); });
+            store);
       });
 }
 
@@ -157,24 +174,30 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   if (blocks.count == 0) return;
-  const auto run = [&](auto pipelined) {
-    constexpr bool P = decltype(pipelined)::value;
+  const auto run = [&](auto pipelined, auto balanced) {
+    constexpr bool P = decltype(pipelined)::value, B = decltype(balanced)::value;
     switch (blocks.rows_form) {
       case StagedRows::short_only:
-        spmv_stream_rows<StagedRows::short_only, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::short_only, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
       case StagedRows::within_stage:
-        spmv_stream_rows<StagedRows::within_stage, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::within_stage, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
       case StagedRows::any:
-        spmv_stream_rows<StagedRows::any, P>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::any, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
     }
   };
+  const auto with_balance = [&](auto pipelined) {
+    if (shape.balanced)
+      run(pipelined, std::true_type{});
+    else
+      run(pipelined, std::false_type{});
+  };
   if (shape.pipelined)
-    run(std::true_type{});
+    with_balance(std::true_type{});
   else
-    run(std::false_type{});
+    with_balance(std::false_type{});
 }
 
 }  // namespace spk::impl
