@@ -10,8 +10,8 @@
 #include <limits>
 #include <random>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -543,6 +543,33 @@ TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
   bad.shape->balanced = true;
   bad.shape->stage_capacity = 64;
   EXPECT_NO_THROW(spk::make_spmv_plan(A, bad));
+  if (spk::is_host_space<TestExec>()) return;
+  // On a GPU the lanes' carries take scratch too: the largest stage a team of 1,024 threads may take plain is
+  // refused with balanced row sums.
+  bad.shape->pipelined = false;
+  bad.shape->balanced = false;
+  bad.shape->team_size = 1024 / spk::max_vector_length<TestExec>();
+  bad.shape->vector_length = spk::max_vector_length<TestExec>();
+  const auto accepted = [&](int stage) {
+    bad.shape->stage_capacity = stage;
+    try {
+      spk::make_spmv_plan(A, bad);
+      return true;
+    } catch (const spk::invalid_argument&) {
+      return false;
+    }
+  };
+  int lo = 1, hi = 1 << 20;  // the largest accepted stage, by bisection
+  while (lo < hi) {
+    const int mid = lo + (hi - lo + 1) / 2;
+    if (accepted(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  ASSERT_TRUE(accepted(lo));
+  bad.shape->balanced = true;
+  EXPECT_FALSE(accepted(lo)) << "stage " << lo;
 }
 
 TEST(SpmvSelector, NearestTableEntryByFeaturesPrecisionAndAlgorithm) {
