@@ -73,8 +73,8 @@ std::pair<std::vector<S>, std::vector<int>> reduce_on_device(const std::vector<i
   poison(y);
   const bool host = spk::is_host_space<Exec>();
   Policy policy(1, host ? 1 : 4, host ? 1 : spk::max_vector_length<Exec>());
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScalarScratch::shmem_size(n) + 2 * ScalarScratch::shmem_size(lanes) +
-                                             IntScratch::shmem_size(lanes)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(ScalarScratch::shmem_size(n) +
+                                             spk::impl::balanced_rows_scratch_bytes<ScalarScratch, IntScratch>(lanes)));
   Kokkos::parallel_for(
       "test::balanced_rows", policy, KOKKOS_LAMBDA(const typename Policy::member_type& team) {
         ScalarScratch staged(team.team_scratch(0), n), carry(team.team_scratch(0), lanes),

@@ -5,9 +5,18 @@
 // its rows are. reduce_staged_rows (spmv_common.hpp) gives a short row one lane and a longer one a vector; on
 // Cornell5 (rows of about 85 nonzeros) its long-row list, atomic counter and extra barrier took about 4 of a stream
 // kernel's 15 us (H100 probe).
+#include <cstddef>
+
 #include <Kokkos_Core.hpp>
 
 namespace spk::impl {
+
+// Scratch bytes of reduce_rows_balanced's lane arrays for `lanes` lanes: `carry` and `first_sum` (ScalarScratch),
+// `first_row` (IntScratch).
+template <class ScalarScratch, class IntScratch>
+std::size_t balanced_rows_scratch_bytes(int lanes) {
+  return 2 * ScalarScratch::shmem_size(lanes) + IntScratch::shmem_size(lanes);
+}
 
 // Sums `count` rows whose products lie in scratch, row i over products [row_end(i - 1), row_end(i)) (row_end(-1) is
 // 0, row_end(count - 1) the number of products), and calls store(i, sum) once per row, empty rows included.

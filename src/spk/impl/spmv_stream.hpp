@@ -111,11 +111,11 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
 
   typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
-  // balanced: each lane's carry and first row's sum, then its first row, after the products
-  const std::size_t scratch = Balanced ? T::scalar_scratch::shmem_size(staged) +
-                                             T::scalar_scratch::shmem_size(threads) * 2 +
-                                             T::int_scratch::shmem_size(threads)
-                                       : staged_rows_scratch_bytes<T, short_rows>(staged);
+  // balanced: the lanes' arrays of reduce_rows_balanced after the products
+  const std::size_t scratch =
+      Balanced ? T::scalar_scratch::shmem_size(staged) +
+                     balanced_rows_scratch_bytes<typename T::scalar_scratch, typename T::int_scratch>(threads)
+               : staged_rows_scratch_bytes<T, short_rows>(staged);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
