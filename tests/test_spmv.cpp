@@ -77,14 +77,14 @@ void expect_oracle_then_same_bits(const Plan& plan, typename Matrix::scalar_type
 }
 
 // compact_indices on the test back-end: the indices i < n with flags[i], as a host vector.
-std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags) {
+std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags, std::int64_t most = -1) {
   const std::int64_t n = static_cast<std::int64_t>(flags.size());
   Kokkos::View<char*, TestDevice> d_flags("flags", flags.size());
   const auto h_flags = Kokkos::create_mirror_view(d_flags);
   for (std::int64_t i = 0; i < n; ++i) h_flags(i) = flags[i];
   Kokkos::deep_copy(d_flags, h_flags);
   const auto out = spk::impl::compact_indices<TestExec, TestDevice>(
-      "test::compact", n, KOKKOS_LAMBDA(const std::int64_t i)->bool { return d_flags(i) != 0; });
+      "test::compact", n, KOKKOS_LAMBDA(const std::int64_t i)->bool { return d_flags(i) != 0; }, most);
   const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
   return std::vector<std::int64_t>(h_out.data(), h_out.data() + h_out.extent(0));
 }
@@ -386,8 +386,9 @@ TYPED_TEST(Spmv, HostRowLoopsMatchOracleWithAndWithoutGathers) {
   }
 }
 
-// The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates and counts first
-// beyond: both paths must list exactly the flagged indices, in order.
+// The plans' stream compaction fills a room in one scan up to compact_one_pass_max candidates, or up to as many as
+// a bound the caller gives, and counts first beyond: every path must list exactly the flagged indices, in order; a
+// bound the flags exceed throws instead of writing past the room.
 TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
@@ -403,6 +404,12 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
       if (flags[i]) expected.push_back(i);
     }
     EXPECT_EQ(compact_on_device(flags), expected) << "n = " << n << ", density " << density;
+    const auto count = static_cast<std::int64_t>(expected.size());
+    EXPECT_EQ(compact_on_device(flags, count), expected) << "n = " << n << ", bound = count";
+    EXPECT_EQ(compact_on_device(flags, count + 3), expected) << "n = " << n << ", bound = count + 3";
+    // (a bound over compact_one_pass_max takes the counting path, which needs none)
+    if (count > 0 && count - 1 <= one_pass)
+      EXPECT_THROW(compact_on_device(flags, count - 1), std::logic_error) << "n = " << n;
   }
 }
 
@@ -425,15 +432,21 @@ TEST(SpmvPlan, RowBlocksBoundNonzerosAndRows) {
   for (int r = 0; r < 4000; ++r) mixes[1].push_back(mixes[1].back() + length(r % 50 ? 20 : 0, 27));
   for (const auto& offsets : mixes) {
     const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
-    std::int64_t max_length = 0;
-    for (std::int64_t r = 0; r < rows; ++r) max_length = std::max(max_length, offsets[r + 1] - offsets[r]);
+    spk::RowLengthStats stats;  // what make_row_blocks reads: the longest row, and the histogram bounds its blocks
+    stats.rows = rows;
+    stats.nnz = offsets.back();
+    for (std::int64_t r = 0; r < rows; ++r) {
+      stats.max_length = std::max(stats.max_length, offsets[r + 1] - offsets[r]);
+      ++stats.log2_histogram[spk::row_length_bin(offsets[r + 1] - offsets[r])];
+    }
+    const std::int64_t max_length = stats.max_length;
     Kokkos::View<std::int64_t*, TestDevice> row_map("row_map", offsets.size());
     auto h = Kokkos::create_mirror_view(row_map);
     for (std::size_t i = 0; i < offsets.size(); ++i) h(i) = offsets[i];
     Kokkos::deep_copy(row_map, h);
     for (const int capacity : {2, 27, 64, 128, 2048}) {
       const std::string what = "capacity " + std::to_string(capacity) + ", longest row " + std::to_string(max_length);
-      const auto blocks = spk::impl::make_row_blocks<TestExec, TestDevice>(row_map, rows, capacity, max_length);
+      const auto blocks = spk::impl::make_row_blocks<TestExec, TestDevice>(row_map, rows, capacity, stats);
       const auto starts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), blocks.starts);
       ASSERT_EQ(static_cast<std::int64_t>(starts.extent(0)), blocks.count + 1) << what;
       EXPECT_EQ(starts(0), 0);

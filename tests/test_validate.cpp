@@ -94,8 +94,8 @@ TEST(RowLengthStats, MatchesAHandCount) {
   EXPECT_EQ(empty.nnz, 0);
 }
 
-// The device reduction against a serial count, on the edge shapes and on shapes large enough to span many blocks of
-// a GPU reduction.
+// The device reduction and the team-counts form against a serial count, on the edge shapes and on shapes large
+// enough to span many blocks of a GPU reduction.
 TEST(RowLengthStats, MatchesASerialCount) {
   auto shapes = edge_shapes();
   shapes.push_back({"many_blocks", 150001, 64, [](std::int64_t r, std::mt19937_64& g) {
@@ -104,9 +104,14 @@ TEST(RowLengthStats, MatchesASerialCount) {
   shapes.push_back({"long_tail", 70000, 3000, [](std::int64_t r, std::mt19937_64&) {
                       return r == 69999 ? std::int64_t(3000) : r % 5;
                     }});
+  // more rows than 1,024 teams of 4,096: row_length_stats_by_teams' teams then take more rows each
+  shapes.push_back({"over_1024_teams", 4300001, 9, [](std::int64_t r, std::mt19937_64&) {
+                      return r % 7 == 0 ? std::int64_t(r % 9) : std::int64_t(0);
+                    }});
   for (const auto& shape : shapes) {
     const auto h = random_csr<double, int>(shape, fresh_seed());
-    const auto s = spk::row_length_stats(spk::copy_to<TestDevice>(h));
+    const auto A = spk::copy_to<TestDevice>(h);
+    const auto s = spk::row_length_stats(A);
     std::int64_t lo = shape.rows ? std::numeric_limits<std::int64_t>::max() : 0, hi = 0;
     std::array<std::int64_t, spk::RowLengthStats::num_bins> bins{};
     const double mean = shape.rows ? static_cast<double>(h.nnz()) / shape.rows : 0;
@@ -129,5 +134,17 @@ TEST(RowLengthStats, MatchesASerialCount) {
     const double eps = std::numeric_limits<double>::epsilon();
     EXPECT_NEAR(s.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev)) << shape.name;
     EXPECT_EQ(s.log2_histogram, bins) << shape.name;
+    // the team-counts form (row_length_stats' on GPUs from stats_by_teams_rows_min rows) on every back-end
+    const auto t = spk::row_length_stats_by_teams(A);
+    EXPECT_EQ(t.rows, s.rows) << shape.name;
+    EXPECT_EQ(t.nnz, s.nnz) << shape.name;
+    EXPECT_EQ(t.min_length, lo) << shape.name;
+    EXPECT_EQ(t.max_length, hi) << shape.name;
+    EXPECT_DOUBLE_EQ(t.mean_length, mean) << shape.name;
+    EXPECT_NEAR(t.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev)) << shape.name;
+    EXPECT_EQ(t.log2_histogram, bins) << shape.name;
+    // deterministic: integer counts, reductions in a fixed order
+    EXPECT_EQ(spk::row_length_stats_by_teams(A).stddev_length, t.stddev_length) << shape.name;
+    EXPECT_EQ(spk::row_length_stats(A).stddev_length, s.stddev_length) << shape.name;
   }
 }

@@ -151,9 +151,9 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
     teams = impl::vector_row_teams(A.num_rows(), plan.vector_long_rows.extent(0), plan.shape);
   } else if (plan.algorithm != SpmmAlgorithm::flat && plan.algorithm != SpmmAlgorithm::row_pieces) {
     plan.row_blocks = plan.order.identity()
-                          ? impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats.max_length)
+                          ? impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats)
                           : impl::make_row_blocks<exec, typename Matrix::device_type>(
-                                plan.order.offsets, A.num_rows(), plan.shape.stage_capacity, plan.stats.max_length);
+                                plan.order.offsets, A.num_rows(), plan.shape.stage_capacity, plan.stats);
     plan.long_rows = plan.stats.max_length > plan.shape.stage_capacity;
     teams = plan.algorithm == SpmmAlgorithm::k_tiled ? impl::k_tiled_teams(plan.row_blocks.count, k, plan.shape)
                                                      : plan.row_blocks.count;

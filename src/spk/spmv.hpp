@@ -176,7 +176,7 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   }
   switch (plan.algorithm) {
     case SpmvAlgorithm::stream:
-      plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats.max_length);
+      plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats);
       plan.long_rows = impl::make_stream_pieces(A, plan.shape, plan.row_blocks);
       break;
     case SpmvAlgorithm::flat:

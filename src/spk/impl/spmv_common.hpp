@@ -3,6 +3,7 @@
 // policy types of a matrix's execution space.
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include <Kokkos_Core.hpp>
@@ -291,14 +292,22 @@ std::int64_t compact_into(const char* label, std::int64_t n, const Flag& flag, c
 // room cost more than the pass saved: on the H200 a 146 KiB cudaMalloc often took 40 us (Cornell5's row blocks).
 inline constexpr std::int64_t compact_one_pass_max = std::int64_t{1} << 13;
 
-// The indices i in [0, n) with flag(i), in order (a stream compaction on the device).
+// The indices i in [0, n) with flag(i), in order (a stream compaction on the device). `most`: an upper bound on
+// their count the caller knows (it sizes the one-pass room; a count past it is a bug in that bound, and throws).
 template <class Exec, class Device, class Flag>
-Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int64_t n, const Flag& flag) {
+Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int64_t n, const Flag& flag,
+                                                    std::int64_t most = -1) {
   using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
-  if (n <= compact_one_pass_max) {
-    const Kokkos::View<std::int64_t*, Device> room(uninitialized<Exec>(label), n);
+  const std::int64_t room_size = most >= 0 && most < n ? most : n;
+  if (room_size <= compact_one_pass_max) {
+    const Kokkos::View<std::int64_t*, Device> room(uninitialized<Exec>(label), room_size);
     const std::int64_t count = compact_into<Exec>(
-        label, n, flag, KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t i) { room(pos) = i; });
+        label, n, flag, KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t i) {
+          if (pos < room_size) room(pos) = i;
+        });
+    if (count > room_size)
+      throw std::logic_error(std::string(label) + ": " + std::to_string(count) + " indices, but their bound was " +
+                             std::to_string(room_size));
     return Kokkos::subview(room, std::make_pair(std::int64_t{0}, count));
   }
   std::int64_t count = 0;

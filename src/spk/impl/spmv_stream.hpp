@@ -13,6 +13,7 @@
 
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
+#include "../matrix_stats.hpp"
 #include "balanced_rows.hpp"
 #include "device_array.hpp"
 #include "long_row_pieces.hpp"
@@ -37,10 +38,11 @@ struct RowBlocks {
 // window of capacity/2 rows they fall in, so a block holds at most capacity/2 rows: a run of empty rows would
 // otherwise be one block for one team (by-length reordering puts all of R-MAT 20 16's empty rows last, and SpMM
 // row-team at k = 32 took 20-126 ms, 1.5 with bounded blocks). Works over any row-offset array: A's own, or the
-// offsets of a reordered row sequence (SpMM row reordering). `max_length`: the longest row.
+// offsets of a reordered row sequence (SpMM row reordering); `stats`: the row lengths' (the same in any order).
 template <class Exec, class Device, class RowMap>
-RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity, std::int64_t max_length) {
-  const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1;
+RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int capacity,
+                                  const RowLengthStats& stats) {
+  const std::int64_t half = capacity / 2 > 0 ? capacity / 2 : 1, max_length = stats.max_length;
   const auto starts_block = KOKKOS_LAMBDA(const std::int64_t r)->bool {
     if (r == 0 || r == rows) return true;
     const std::int64_t prev = row_map(r) - row_map(r - 1), len = row_map(r + 1) - row_map(r);
@@ -56,15 +58,21 @@ RowBlocks<Device> make_row_blocks(const RowMap& row_map, std::int64_t rows, int 
                      : max_length <= capacity                                        ? StagedRows::within_stage
                                                                                      : StagedRows::any;
   if (rows == 0) return blocks;
-  blocks.starts = compact_indices<Exec, Device>("spk::row_blocks", rows + 1, starts_block);
+  // Starts: 0 and rows, a row a multiple of half, at most one a window of nonzeros, and the rows longer than half
+  // and those after them. Bounding them lets Cornell5's blocks (18,661 candidates) take one pass, not a count first.
+  std::int64_t long_rows = 0;
+  for (int b = 1; b < RowLengthStats::num_bins; ++b)
+    if ((std::int64_t{1} << std::min(b, 62)) - 1 > half) long_rows += stats.log2_histogram[b];
+  const std::int64_t starts_most = 2 + rows / half + 1 + stats.nnz / half + 1 + 2 * long_rows;
+  blocks.starts = compact_indices<Exec, Device>("spk::row_blocks", rows + 1, starts_block, starts_most);
   blocks.count = static_cast<std::int64_t>(blocks.starts.extent(0)) - 1;
   return blocks;
 }
 
 template <class Matrix>
-RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity, std::int64_t max_length) {
+RowBlocks<typename Matrix::device_type> make_row_blocks(const Matrix& A, int capacity, const RowLengthStats& stats) {
   return make_row_blocks<typename Matrix::execution_space, typename Matrix::device_type>(A.row_map(), A.num_rows(),
-                                                                                          capacity, max_length);
+                                                                                          capacity, stats);
 }
 
 // The gathers a lane keeps in flight in the short-row form: in fp32, 8 (an H200 probe of a staged kernel on st3d27
