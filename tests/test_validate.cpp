@@ -123,26 +123,24 @@ TEST(RowLengthStats, MatchesASerialCount) {
       squares += (len - mean) * (len - mean);
       ++bins[spk::row_length_bin(len)];
     }
-    EXPECT_EQ(s.rows, h.num_rows()) << shape.name;
-    EXPECT_EQ(s.nnz, h.nnz()) << shape.name;
-    EXPECT_EQ(s.min_length, lo) << shape.name;
-    EXPECT_EQ(s.max_length, hi) << shape.name;
-    EXPECT_DOUBLE_EQ(s.mean_length, mean) << shape.name;
     const double stddev = shape.rows ? std::sqrt(squares / shape.rows) : 0;
     // The serial sum's own rounding grows with the rows: its terms take few values, so their errors do not cancel
     // (150,001 rows: 4e-12 apart from the device's sum on an H100).
     const double eps = std::numeric_limits<double>::epsilon();
-    EXPECT_NEAR(s.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev)) << shape.name;
-    EXPECT_EQ(s.log2_histogram, bins) << shape.name;
+    const auto expect_serial = [&](const spk::RowLengthStats& got, const char* form) {
+      EXPECT_EQ(got.rows, h.num_rows()) << shape.name << ", " << form;
+      EXPECT_EQ(got.nnz, h.nnz()) << shape.name << ", " << form;
+      EXPECT_EQ(got.min_length, lo) << shape.name << ", " << form;
+      EXPECT_EQ(got.max_length, hi) << shape.name << ", " << form;
+      EXPECT_DOUBLE_EQ(got.mean_length, mean) << shape.name << ", " << form;
+      EXPECT_NEAR(got.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev))
+          << shape.name << ", " << form;
+      EXPECT_EQ(got.log2_histogram, bins) << shape.name << ", " << form;
+    };
+    expect_serial(s, "row_length_stats");
     // the team-counts form (row_length_stats' on GPUs from stats_by_teams_rows_min rows) on every back-end
     const auto t = spk::row_length_stats_by_teams(A);
-    EXPECT_EQ(t.rows, s.rows) << shape.name;
-    EXPECT_EQ(t.nnz, s.nnz) << shape.name;
-    EXPECT_EQ(t.min_length, lo) << shape.name;
-    EXPECT_EQ(t.max_length, hi) << shape.name;
-    EXPECT_DOUBLE_EQ(t.mean_length, mean) << shape.name;
-    EXPECT_NEAR(t.stddev_length, stddev, eps * static_cast<double>(16 + shape.rows) * (1 + stddev)) << shape.name;
-    EXPECT_EQ(t.log2_histogram, bins) << shape.name;
+    expect_serial(t, "row_length_stats_by_teams");
     // deterministic: integer counts, reductions in a fixed order
     EXPECT_EQ(spk::row_length_stats_by_teams(A).stddev_length, t.stddev_length) << shape.name;
     EXPECT_EQ(spk::row_length_stats(A).stddev_length, s.stddev_length) << shape.name;

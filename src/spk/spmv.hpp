@@ -97,10 +97,13 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
         check_scratch("stage capacity", shape.stage_capacity, sizeof(S) + sizeof(typename Matrix::ordinal_type));
       break;
     case SpmvAlgorithm::stream: {
-      // balanced: reduce_rows_balanced's two scalars and an int a lane, in three more aligned views
-      const std::size_t lanes = static_cast<std::size_t>(shape.team_size) * shape.vector_length;
+      // balanced: reduce_rows_balanced's lane arrays as the kernel asks for them, and their three views' alignment
+      using T = impl::SpmvTypes<Matrix>;
+      const int lanes = shape.team_size * shape.vector_length;
       check_scratch("stage capacity", shape.stage_capacity, sizeof(S), true,
-                    shape.balanced ? lanes * (2 * sizeof(S) + sizeof(int)) + 3 * 128 : 0);
+                    shape.balanced ? impl::balanced_rows_scratch_bytes<typename T::scalar_scratch,
+                                                                       typename T::int_scratch>(lanes) + 3 * 128
+                                   : 0);
       if (shape.chunk < 0)
         throw invalid_argument(concat(who, ": stream needs a piece length (chunk) >= 0 (0: a team per long row), got ",
                                       shape.chunk));
