@@ -138,11 +138,77 @@ TEST(RowLengthStats, MatchesASerialCount) {
       EXPECT_EQ(got.log2_histogram, bins) << shape.name << ", " << form;
     };
     expect_serial(s, "row_length_stats");
-    // the team-counts form (row_length_stats' on GPUs from stats_by_teams_rows_min rows) on every back-end
-    const auto t = spk::row_length_stats_by_teams(A);
+    // both forms on every back-end (row_length_stats takes the team counts on GPUs from stats_by_teams_rows_min rows)
+    const auto t = spk::row_length_stats_by_teams(A), u = spk::row_length_stats_by_reduction(A);
     expect_serial(t, "row_length_stats_by_teams");
-    // deterministic: integer counts, reductions in a fixed order
+    expect_serial(u, "row_length_stats_by_reduction");
+    // exact integer counts: the forms agree to the bit, and so does every run
+    EXPECT_EQ(t.stddev_length, u.stddev_length) << shape.name;
     EXPECT_EQ(spk::row_length_stats_by_teams(A).stddev_length, t.stddev_length) << shape.name;
-    EXPECT_EQ(spk::row_length_stats(A).stddev_length, s.stddev_length) << shape.name;
+    EXPECT_EQ(spk::row_length_stats_by_reduction(A).stddev_length, u.stddev_length) << shape.name;
   }
+}
+
+// The 64-bit counts and the 128-bit squares, which only matrices of 2^32 rows or nonzeros reach: the same counts as
+// the 32-bit form on the device, and squares and variances past 64 bits on the host.
+TEST(RowLengthStats, WideCountsMatchNarrowAndCarry) {
+  const auto h = random_csr<double, int>({"mixed", 20000, 300, [](std::int64_t r, std::mt19937_64& g) {
+                                            return r % 97 == 0 ? std::int64_t(g() % 300) : std::int64_t(g() % 9);
+                                          }},
+                                         fresh_seed());
+  const auto A = spk::copy_to<TestDevice>(h);
+  using RowMap = typename decltype(A)::row_map_type;
+  using policy = Kokkos::RangePolicy<typename TestDevice::execution_space, Kokkos::IndexType<std::int64_t>>;
+  spk::detail::RowLengthCounts<std::uint64_t> wide;
+  spk::detail::RowLengthCounts<std::uint32_t> narrow;
+  Kokkos::parallel_reduce(policy(0, A.num_rows()), spk::detail::RowLengthReduction<RowMap, std::uint64_t>{A.row_map()},
+                          wide);
+  Kokkos::parallel_reduce(policy(0, A.num_rows()), spk::detail::RowLengthReduction<RowMap, std::uint32_t>{A.row_map()},
+                          narrow);
+  EXPECT_EQ(wide.shortest, narrow.shortest);
+  EXPECT_EQ(wide.longest, narrow.longest);
+  EXPECT_EQ(wide.squares_low, narrow.squares_low);
+  EXPECT_EQ(wide.squares_high, 0u);
+  for (int b = 0; b < spk::RowLengthStats::num_bins; ++b) EXPECT_EQ(wide.bins[b], narrow.bins[b]) << "bin " << b;
+
+  // add_square against a 128-bit product, across the 2^32 boundary of its halves
+  std::uint64_t low = 0, high = 0;
+  long double expected = 0;
+  for (const std::uint64_t x : {std::uint64_t{0}, std::uint64_t{3}, (std::uint64_t{1} << 32) - 1,
+                                std::uint64_t{1} << 32, (std::uint64_t{1} << 40) + 7, (std::uint64_t{1} << 63) - 1}) {
+    std::uint64_t l = 0, hi = 0;
+    spk::detail::add_square(x, l, hi);
+    const long double x2 = static_cast<long double>(x) * static_cast<long double>(x);
+    EXPECT_EQ(static_cast<long double>(hi), std::floor(std::ldexp(x2, -64))) << x;
+    EXPECT_EQ(l, x * x) << x;  // the low word is the product modulo 2^64
+    spk::detail::add_square(x, low, high);
+    expected += x2;
+  }
+  EXPECT_NEAR(std::ldexp(static_cast<long double>(high), 64) + low, expected, std::ldexp(expected, -60));
+  // the reduction's join carries too
+  spk::detail::RowLengthReduction<RowMap, std::uint64_t> join;
+  spk::detail::RowLengthCounts<std::uint64_t> a, b;
+  join.init(a);
+  join.init(b);
+  a.squares_low = ~std::uint64_t{0} - 1;
+  a.squares_high = 1;
+  b.squares_low = 5;
+  b.squares_high = 2;
+  join.join(a, b);
+  EXPECT_EQ(a.squares_low, 3u);
+  EXPECT_EQ(a.squares_high, 4u);
+
+  // Two rows of 0 and 2^33 nonzeros: squares 2^66 (high word 4), mean 2^32, variance 2^64.
+  spk::RowLengthStats s = spk::detail::row_length_stats_head(2, 1, std::int64_t{1} << 33);
+  spk::detail::RowLengthCounts<std::uint64_t> big{};
+  big.shortest = 0;
+  big.longest = std::uint64_t{1} << 33;
+  big.squares_low = 0;
+  big.squares_high = 4;
+  big.bins[0] = big.bins[34 - 1] = 1;
+  spk::detail::fill_row_length_stats(s, big);
+  EXPECT_EQ(s.min_length, 0);
+  EXPECT_EQ(s.max_length, std::int64_t{1} << 33);
+  EXPECT_EQ(s.stddev_length, std::ldexp(1.0, 32));
+  EXPECT_EQ(s.log2_histogram[0], 1);
 }

@@ -33,39 +33,60 @@ KOKKOS_INLINE_FUNCTION int row_length_bin(std::int64_t length) {
 }
 
 namespace detail {
-// All of RowLengthStats in one pass over the row offsets: an array reduction of {min, max, sum of squared
-// deviations, histogram bins}. Bins are private per thread until the join (a shared atomic histogram serialises on
-// the GPU when most rows have the same length).
-template <class RowMap>
-struct RowLengthReduction {
-  using value_type = double[];
-  static constexpr int min_slot = 0, max_slot = 1, squares_slot = 2, first_bin = 3;
-  static constexpr unsigned slots = first_bin + RowLengthStats::num_bins;
-  unsigned value_count = slots;
-  RowMap row_map;
-  double mean;
+// Integer counts of the row lengths, from which RowLengthStats follows exactly: the same stats whatever order a
+// reduction joins them in. Count: std::uint32_t when the rows and the nonzeros are below 2^32 (half the bytes a
+// reduction moves), else std::uint64_t.
+template <class Count>
+struct RowLengthCounts {
+  Count bins[RowLengthStats::num_bins];
+  Count shortest, longest;
+  std::uint64_t squares_low, squares_high;  // the sum of squared lengths, in 128 bits
+};
 
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r, value_type v) const {
-    const std::int64_t len = row_map(r + 1) - row_map(r);
-    const double d = static_cast<double>(len);
-    if (d < v[min_slot]) v[min_slot] = d;
-    if (d > v[max_slot]) v[max_slot] = d;
-    v[squares_slot] += (d - mean) * (d - mean);
-    v[first_bin + row_length_bin(len)] += 1;
+// sum += x * x in 128 bits (sum_low, sum_high); x * x itself needs them from x = 2^32.
+KOKKOS_INLINE_FUNCTION void add_square(std::uint64_t x, std::uint64_t& sum_low, std::uint64_t& sum_high) {
+  const std::uint64_t a = x >> 32, b = x & 0xffffffffu, cross = a * b;
+  std::uint64_t low = b * b, high = a * a + (cross >> 31);
+  const std::uint64_t cross_low = cross << 33;  // 2ab * 2^32: its low 64 bits
+  low += cross_low;
+  high += low < cross_low ? 1 : 0;
+  sum_low += low;
+  sum_high += high + (sum_low < low ? 1 : 0);
+}
+
+// All of RowLengthStats in one pass over the row offsets: a reduction of RowLengthCounts. Each thread's counts stay
+// private until the join (a shared atomic histogram serialises on the GPU when most rows have the same length). On an
+// H100 (probe) 18-19 us at 4,267-32,768 rows, where the form before, Kokkos's reduction over a run-time array of 37
+// doubles, took 26-29: a value of fixed size, with 32-bit counts (the same value with 64-bit counts took 20-23).
+template <class RowMap, class Count>
+struct RowLengthReduction {
+  using value_type = RowLengthCounts<Count>;
+  RowMap row_map;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r, value_type& c) const {
+    const auto len = static_cast<Count>(row_map(r + 1) - row_map(r));
+    c.shortest = len < c.shortest ? len : c.shortest;
+    c.longest = len > c.longest ? len : c.longest;
+    add_square(len, c.squares_low, c.squares_high);
+    c.bins[row_length_bin(static_cast<std::int64_t>(len))] += 1;
   }
-  KOKKOS_INLINE_FUNCTION void init(value_type v) const {
-    v[min_slot] = 1e300;
-    v[max_slot] = -1;
-    for (unsigned i = squares_slot; i < slots; ++i) v[i] = 0;
+  KOKKOS_INLINE_FUNCTION void init(value_type& c) const {
+    for (int b = 0; b < RowLengthStats::num_bins; ++b) c.bins[b] = 0;
+    c.shortest = static_cast<Count>(~Count{0});
+    c.longest = 0;
+    c.squares_low = c.squares_high = 0;
   }
 #if KOKKOS_VERSION >= 40000
-  KOKKOS_INLINE_FUNCTION void join(value_type dst, const value_type src) const {
+  KOKKOS_INLINE_FUNCTION void join(value_type& dst, const value_type& src) const {
 #else
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type dst, const volatile value_type src) const {
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dst, const volatile value_type& src) const {
 #endif
-    if (src[min_slot] < dst[min_slot]) dst[min_slot] = src[min_slot];
-    if (src[max_slot] > dst[max_slot]) dst[max_slot] = src[max_slot];
-    for (unsigned i = squares_slot; i < slots; ++i) dst[i] += src[i];
+    for (int b = 0; b < RowLengthStats::num_bins; ++b) dst.bins[b] += src.bins[b];
+    if (src.shortest < dst.shortest) dst.shortest = src.shortest;
+    if (src.longest > dst.longest) dst.longest = src.longest;
+    const std::uint64_t low = src.squares_low;
+    dst.squares_low += low;
+    dst.squares_high += src.squares_high + (dst.squares_low < low ? 1 : 0);
   }
 };
 
@@ -120,12 +141,30 @@ struct RowLengthTeams {
   }
 };
 
-// The stats fields from a reduction's slots {min, max, sum of squared deviations, bins...}.
-inline void fill_row_length_stats(RowLengthStats& s, const double* slots) {
-  s.min_length = static_cast<std::int64_t>(slots[0]);
-  s.max_length = static_cast<std::int64_t>(slots[1]);
-  s.stddev_length = std::sqrt(slots[2] / static_cast<double>(s.rows));
-  for (int b = 0; b < RowLengthStats::num_bins; ++b) s.log2_histogram[b] = static_cast<std::int64_t>(slots[3 + b]);
+// The stats fields from exact counts (s.rows and s.nnz already set). The variance is (rows * sum(len^2) - nnz^2) /
+// rows^2: exact while the squares fit 64 bits (rows * squares < 2^127, and it is at least nnz^2 by Cauchy-Schwarz),
+// else in long double.
+template <class Count>
+void fill_row_length_stats(RowLengthStats& s, const RowLengthCounts<Count>& c) {
+  s.min_length = static_cast<std::int64_t>(c.shortest);
+  s.max_length = static_cast<std::int64_t>(c.longest);
+  for (int b = 0; b < RowLengthStats::num_bins; ++b) s.log2_histogram[b] = static_cast<std::int64_t>(c.bins[b]);
+  const auto rows = static_cast<std::uint64_t>(s.rows), nnz = static_cast<std::uint64_t>(s.nnz);
+  double variance = 0;
+#if defined(__SIZEOF_INT128__)
+  if (c.squares_high == 0) {
+    using wide = unsigned __int128;
+    const wide spread = static_cast<wide>(rows) * c.squares_low - static_cast<wide>(nnz) * nnz;
+    variance = static_cast<double>(spread) / (static_cast<double>(rows) * static_cast<double>(rows));
+  } else
+#endif
+  {
+    using wide = long double;
+    const wide squares = std::ldexp(static_cast<wide>(c.squares_high), 64) + static_cast<wide>(c.squares_low);
+    const wide mean = static_cast<wide>(nnz) / static_cast<wide>(rows);
+    variance = static_cast<double>(std::max<wide>(0, squares / static_cast<wide>(rows) - mean * mean));
+  }
+  s.stddev_length = std::sqrt(variance);
 }
 
 inline RowLengthStats row_length_stats_head(std::int64_t rows, std::int64_t cols, std::int64_t nnz) {
@@ -141,9 +180,8 @@ inline RowLengthStats row_length_stats_head(std::int64_t rows, std::int64_t cols
 // Whether row_length_stats_by_teams' sum of squared lengths fits 64 bits: it is at most nnz^2.
 inline bool stats_squares_fit(std::int64_t nnz) { return nnz < (std::int64_t{1} << 32); }
 
-// row_length_stats by team counts (detail::RowLengthTeams): one launch into a buffer of 37 integers, instead of
-// Kokkos's reduction over an array of 37 doubles, whose cost grows with the rows. The variance comes from the exact
-// integer sums: rows * sum(len^2) - nnz^2, over rows^2. Needs stats_squares_fit(A.nnz()).
+// row_length_stats by team counts (detail::RowLengthTeams): one launch into a buffer of 37 integers, whose cost grows
+// less with the rows than a reduction's. Needs stats_squares_fit(A.nnz()).
 template <class S, class O, class Off, class Space>
 RowLengthStats row_length_stats_by_teams(const CsrMatrix<S, O, Off, Space>& A) {
   using Matrix = CsrMatrix<S, O, Off, Space>;
@@ -165,43 +203,49 @@ RowLengthStats row_length_stats_by_teams(const CsrMatrix<S, O, Off, Space>& A) {
   Kokkos::parallel_for("spk::row_length_stats", policy, Teams{A.row_map(), out, s.rows, per_team});
   std::uint64_t c[Teams::slots];
   Kokkos::deep_copy(Kokkos::View<std::uint64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(c, Teams::slots), out);
-  s.min_length = static_cast<std::int64_t>(static_cast<std::uint64_t>(INT64_MAX) - c[Teams::top_slot]);
-  s.max_length = static_cast<std::int64_t>(c[Teams::max_slot]);
-  const auto rows = static_cast<std::uint64_t>(s.rows), nnz = static_cast<std::uint64_t>(s.nnz);
-#if defined(__SIZEOF_INT128__)
-  using wide = unsigned __int128;  // rows * sum(len^2) < 2^127, and it is at least nnz^2 (Cauchy-Schwarz)
-#else
-  using wide = long double;
-#endif
-  const wide spread = static_cast<wide>(rows) * c[Teams::squares_slot] - static_cast<wide>(nnz) * nnz;
-  s.stddev_length = std::sqrt(static_cast<double>(spread) / (static_cast<double>(rows) * static_cast<double>(rows)));
-  for (int b = 0; b < RowLengthStats::num_bins; ++b)
-    s.log2_histogram[b] = static_cast<std::int64_t>(c[Teams::first_bin + b]);
+  detail::RowLengthCounts<std::uint64_t> counts;
+  counts.shortest = static_cast<std::uint64_t>(INT64_MAX) - c[Teams::top_slot];
+  counts.longest = c[Teams::max_slot];
+  counts.squares_low = c[Teams::squares_slot];
+  counts.squares_high = 0;
+  for (int b = 0; b < RowLengthStats::num_bins; ++b) counts.bins[b] = c[Teams::first_bin + b];
+  detail::fill_row_length_stats(s, counts);
   return s;
 }
 
-// On GPUs from this many rows, row_length_stats takes team counts: on an H100 (probe) 116-117 -> 41-44 us at 262,144
-// rows, 65 -> 40-44 at 131,072, 40-41 -> 40-44 at 65,536, but 28-32 -> 40-46 us at 4,267-32,768 rows, where Kokkos's
-// one reduction over an array of 37 costs less than the counts' allocation and fill.
-inline constexpr std::int64_t stats_by_teams_rows_min = std::int64_t{1} << 16;
+// row_length_stats by one Kokkos reduction of detail::RowLengthCounts: any size, every back-end.
+template <class S, class O, class Off, class Space>
+RowLengthStats row_length_stats_by_reduction(const CsrMatrix<S, O, Off, Space>& A) {
+  using exec = typename CsrMatrix<S, O, Off, Space>::execution_space;
+  using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
+  using RowMap = typename CsrMatrix<S, O, Off, Space>::row_map_type;
+  RowLengthStats s = detail::row_length_stats_head(A.num_rows(), A.num_cols(), A.nnz());
+  if (s.rows == 0) return s;
+  const auto reduce = [&](auto count) {
+    using Reduction = detail::RowLengthReduction<RowMap, decltype(count)>;
+    typename Reduction::value_type counts;
+    Kokkos::parallel_reduce("spk::row_length_stats", policy(0, s.rows), Reduction{A.row_map()}, counts);
+    detail::fill_row_length_stats(s, counts);
+  };
+  constexpr std::int64_t narrow = std::int64_t{1} << 32;  // 32-bit counts hold every bin, length and square sum
+  if (s.rows < narrow && s.nnz < narrow)
+    reduce(std::uint32_t{});
+  else
+    reduce(std::uint64_t{});
+  return s;
+}
+
+// On GPUs from this many rows, row_length_stats takes team counts: on an H100 (probes) 33 us at 262,144 rows and 34
+// at 1 M against the reduction's 43 and 47, but 33 against 21 us at 65,536 rows, where the counts' allocation and fill
+// cost more than the reduction (131,072, between the two, was not measured).
+inline constexpr std::int64_t stats_by_teams_rows_min = std::int64_t{1} << 17;
 
 template <class S, class O, class Off, class Space>
 RowLengthStats row_length_stats(const CsrMatrix<S, O, Off, Space>& A) {
   using exec = typename CsrMatrix<S, O, Off, Space>::execution_space;
-  using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
-  using reduction = detail::RowLengthReduction<typename CsrMatrix<S, O, Off, Space>::row_map_type>;
   if (!is_host_space<exec>() && A.num_rows() >= stats_by_teams_rows_min && stats_squares_fit(A.nnz()))
     return row_length_stats_by_teams(A);
-  RowLengthStats s = detail::row_length_stats_head(A.num_rows(), A.num_cols(), A.nnz());
-  if (s.rows == 0) return s;
-  double result[reduction::slots];
-  reduction functor;
-  functor.row_map = A.row_map();
-  functor.mean = s.mean_length;
-  Kokkos::parallel_reduce("spk::row_length_stats", policy(0, s.rows), functor,
-                          Kokkos::View<double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(result, reduction::slots));
-  detail::fill_row_length_stats(s, result);
-  return s;
+  return row_length_stats_by_reduction(A);
 }
 
 namespace detail {
