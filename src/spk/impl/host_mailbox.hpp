@@ -4,7 +4,7 @@
 // ogbl_ddi's and Cornell5's row-block starts took 33-42 us with the count copied back, 25-32 us with it written to
 // pinned memory, of which 9-12 are the allocation of the starts. One slot per execution space type, allocated at its
 // first use and freed at Kokkos::finalize; a mailbox holds the slot's lock from before the launch until the read, so
-// plans built from several host threads take turns.
+// two host threads never share the slot (whether they may launch on one instance at once is Kokkos's rule).
 #include <cstdint>
 #include <mutex>
 #include <type_traits>
