@@ -205,7 +205,7 @@ TEST(RowLengthStats, WideCountsMatchNarrowAndCarry) {
   big.longest = std::uint64_t{1} << 33;
   big.squares_low = 0;
   big.squares_high = 4;
-  big.bins[0] = big.bins[34 - 1] = 1;
+  big.bins[0] = big.bins[spk::RowLengthStats::num_bins - 1] = 1;  // 2^33 falls in the last bin
   spk::detail::fill_row_length_stats(s, big);
   EXPECT_EQ(s.min_length, 0);
   EXPECT_EQ(s.max_length, std::int64_t{1} << 33);
