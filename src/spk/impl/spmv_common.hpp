@@ -270,36 +270,38 @@ KOKKOS_INLINE_FUNCTION Scalar sum_carries(std::int64_t begin, std::int64_t end, 
   return sum;
 }
 
+// compact_into's scan: write(pos, i) for each flagged i at its position; the last index leaves the count in *total
+// when there is one (a HostMailbox's slot).
+template <class Flag, class Write>
+struct CompactScan {
+  Flag flag;
+  Write write;
+  std::int64_t n;
+  std::int64_t* total;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, std::int64_t& pos, const bool final) const {
+    if (flag(i)) {
+      if (final) write(pos, i);
+      ++pos;
+    }
+    if (total != nullptr && final && i == n - 1) *total = pos;
+  }
+};
+
 // Calls write(pos, i) for the pos-th index i in [0, n) with flag(i), in order, and returns how many there were: one
 // scan that also counts (one launch and one host wait), for output whose room is already allocated. On GPUs the scan's
 // last index leaves the count in a HostMailbox (Kokkos's scan total would be copied back: about 10 us more).
 template <class Exec, class Flag, class Write>
 std::int64_t compact_into(const char* label, std::int64_t n, const Flag& flag, const Write& write) {
   using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
+  if (n == 0) return 0;
   if constexpr (has_host_mailbox<Exec>) {
-    if (n == 0) return 0;
     const HostMailbox<Exec> mailbox;
-    std::int64_t* const total = mailbox.slot();
-    Kokkos::parallel_scan(
-        label, policy(0, n), KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& pos, const bool final) {
-          if (flag(i)) {
-            if (final) write(pos, i);
-            ++pos;
-          }
-          if (final && i == n - 1) *total = pos;
-        });
+    Kokkos::parallel_scan(label, policy(0, n), CompactScan<Flag, Write>{flag, write, n, mailbox.slot()});
     return mailbox.read(Exec());
   } else {
     std::int64_t count = 0;
-    Kokkos::parallel_scan(
-        label, policy(0, n),
-        KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& pos, const bool final) {
-          if (flag(i)) {
-            if (final) write(pos, i);
-            ++pos;
-          }
-        },
-        count);
+    Kokkos::parallel_scan(label, policy(0, n), CompactScan<Flag, Write>{flag, write, n, nullptr}, count);
     return count;
   }
 }
