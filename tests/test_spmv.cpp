@@ -316,20 +316,28 @@ TYPED_TEST(Spmv, PlanIsReusableAndDeterministic) {
   }
 }
 
-// Host row loops gather x with AVX2 on rows that are long or spread out (impl/host_row_dot.hpp). Rows of every length
-// around the vector widths (4 and 8 a gather, two accumulators, a scalar tail), near and far columns, long rows:
-// the gathering sum against the scalar one and a double oracle, and with packed columns bit for bit equal to A's own.
+// Host row loops read x in AVX2 vectors on rows that are long or spread out (impl/host_row_dot.hpp), filled by gather
+// instructions or by scalar loads. Rows of every length around the vector widths (4 and 8 a vector, two
+// accumulators, a scalar tail), near and far columns, long rows: each vector form against the scalar sum and a double
+// oracle; the two forms bit for bit equal where both vector (by loads, far rows under row_dot_long_row are the scalar
+// loop, bit for bit), and with packed columns bit for bit equal to A's own.
 TYPED_TEST(Spmv, HostRowDotGathersMatchTheScalarSum) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   using M = spk::HostCsrMatrix<S, std::int32_t, Off>;
+  using spk::impl::HostGather;
   const std::uint64_t seed = fresh_seed();
   std::mt19937_64 g(seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const std::int32_t cols = 1 << 21;  // far rows span more than row_dot_far_bytes of x
   Kokkos::View<S*, Kokkos::HostSpace> x("x", cols);
   fill_random(x, seed + 1);
-  const bool gathers = spk::impl::host_row_gathers<Kokkos::DefaultHostExecutionSpace>(x);
+  // none where this CPU or build has no AVX2: then every form is the scalar loop
+  const bool vectors =
+      spk::impl::host_row_gathers<Kokkos::DefaultHostExecutionSpace>(x, std::numeric_limits<std::int64_t>::max()) !=
+      HostGather::none;
+  const HostGather hardware = vectors ? HostGather::hardware : HostGather::none;
+  const HostGather loads = vectors ? HostGather::loads : HostGather::none;
   for (const bool far : {false, true}) {
     std::vector<Off> row_map{0};
     std::vector<std::int32_t> columns;
@@ -350,39 +358,89 @@ TYPED_TEST(Spmv, HostRowDotGathersMatchTheScalarSum) {
       const Off b = rm(i), e = rm(i + 1);
       double exact = 0;
       for (Off k = b; k < e; ++k) exact += static_cast<double>(val(k)) * static_cast<double>(x(ent(k)));
-      const S gathered = spk::impl::row_dot(gathers, val, in_place, x, b, e);
-      const S scalar = spk::impl::row_dot(false, val, in_place, x, b, e);
+      const S by_instructions = spk::impl::row_dot(hardware, val, in_place, x, b, e);
+      const S by_loads = spk::impl::row_dot(loads, val, in_place, x, b, e);
+      const S scalar = spk::impl::row_dot(HostGather::none, val, in_place, x, b, e);
       const std::string what = "row of " + std::to_string(e - b) + (far ? " far" : " near") + " columns under " +
                                spk::impl::to_string(spk::impl::host_isa()) + ", seed " + std::to_string(seed);
       const double scale = std::max(1.0, std::abs(exact));
-      EXPECT_LE(std::abs(static_cast<double>(gathered) - exact) / scale, tolerance<S>(e - b)) << what;
+      EXPECT_LE(std::abs(static_cast<double>(by_instructions) - exact) / scale, tolerance<S>(e - b)) << what;
       EXPECT_LE(std::abs(static_cast<double>(scalar) - exact) / scale, tolerance<S>(e - b)) << what;
+      // Rows both forms vector get the same bits; by loads, a far row under row_dot_long_row is the scalar loop.
+      const S& loads_twin = e - b >= spk::impl::row_dot_long_row ? by_instructions : scalar;
+      EXPECT_EQ(std::memcmp(&loads_twin, &by_loads, sizeof(S)), 0) << what << ": by loads";
       if (far) continue;
-      const S from_packed = spk::impl::row_dot(gathers, val, packed, x, b, e);
-      EXPECT_EQ(std::memcmp(&gathered, &from_packed, sizeof(S)), 0) << what;
+      const S from_packed = spk::impl::row_dot(hardware, val, packed, x, b, e);
+      const S from_packed_by_loads = spk::impl::row_dot(loads, val, packed, x, b, e);
+      EXPECT_EQ(std::memcmp(&by_instructions, &from_packed, sizeof(S)), 0) << what;
+      EXPECT_EQ(std::memcmp(&by_loads, &from_packed_by_loads, sizeof(S)), 0) << what << ", by loads";
     }
   }
 }
 
-// The host row loops with and without gathers (host_isa_cap: the baseline has none), on rows whose columns spread
-// over 300,000 and rows past row_dot_long_row: each algorithm with a host row loop against the oracle.
+// host_row_gathers: no vectors where no row can take them (the longest under row_dot_short; by loads, under
+// row_dot_long_row, since loads vector only long rows), on the baseline instruction set, or on a strided x.
+TEST(HostRowGathers, VectorsOnlyWhereSomeRowTakesThem) {
+  using spk::impl::HostGather;
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  struct Guard {
+    ~Guard() {
+      spk::impl::host_isa_cap().store(-1);
+      spk::impl::host_gather_choice().store(-1);
+    }
+  } guard;
+  Kokkos::View<double*, Kokkos::HostSpace> x("x", 64);
+  const bool avx2 = spk::impl::host_isa() != spk::impl::HostIsa::baseline;
+  const std::int64_t short_row = spk::impl::row_dot_short, long_row = spk::impl::row_dot_long_row;
+  for (const auto form : {HostGather::hardware, HostGather::loads}) {
+    spk::impl::host_gather_choice().store(static_cast<int>(form));
+    const HostGather some = avx2 ? form : HostGather::none;
+    const std::string what = std::string("by ") + spk::impl::to_string(form);
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, 0), HostGather::none) << what;
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, short_row - 1), HostGather::none) << what;
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, short_row), form == HostGather::hardware ? some : HostGather::none)
+        << what;
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, long_row - 1),
+              form == HostGather::hardware ? some : HostGather::none)
+        << what;
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, long_row), some) << what;
+    const auto strided = Kokkos::subview(Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace>("m", 64, 2),
+                                         1, Kokkos::ALL());
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(strided, long_row), HostGather::none) << what << ", strided x";
+    spk::impl::host_isa_cap().store(static_cast<int>(spk::impl::HostIsa::baseline));
+    EXPECT_EQ(spk::impl::host_row_gathers<Host>(x, long_row), HostGather::none) << what << ", baseline";
+    spk::impl::host_isa_cap().store(-1);
+  }
+}
+
+// The host row loops without vectors (host_isa_cap: the baseline has none) and with each vector form (gather
+// instructions, loads: host_gather_choice), on rows whose columns spread over 300,000 and rows past
+// row_dot_long_row: each algorithm with a host row loop against the oracle.
 TYPED_TEST(Spmv, HostRowLoopsMatchOracleWithAndWithoutGathers) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
-  struct CapGuard {
-    ~CapGuard() { spk::impl::host_isa_cap().store(-1); }
+  using spk::impl::HostGather;
+  struct Guard {
+    ~Guard() {
+      spk::impl::host_isa_cap().store(-1);
+      spk::impl::host_gather_choice().store(-1);
+    }
   } guard;
   const std::uint64_t seed = fresh_seed();
   const Shape shape{"far_and_long", 2000, 300000, [](std::int64_t r, std::mt19937_64& g) {
                       return static_cast<std::int64_t>(r % 50 == 0 ? 130 + g() % 300 : g() % 40);
                     }};
   const auto hA = random_csr<S, Off>(shape, seed);
-  for (const int cap : {-1, static_cast<int>(spk::impl::HostIsa::baseline)}) {
-    spk::impl::host_isa_cap().store(cap);
-    for (const auto algo :
-         {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::long_row_split})
-      EXPECT_LE(spmv_error(hA, algo, S(1.5), S(-0.5), seed), tolerance<S>(longest_row(hA)))
-          << spk::to_string(algo) << " under " << spk::impl::to_string(spk::impl::host_isa()) << ", seed " << seed;
+  for (const auto choice : {HostGather::hardware, HostGather::loads}) {
+    spk::impl::host_gather_choice().store(static_cast<int>(choice));
+    for (const int cap : {-1, static_cast<int>(spk::impl::HostIsa::baseline)}) {
+      spk::impl::host_isa_cap().store(cap);
+      for (const auto algo :
+           {spk::SpmvAlgorithm::thread_row, spk::SpmvAlgorithm::vector_row, spk::SpmvAlgorithm::long_row_split})
+        EXPECT_LE(spmv_error(hA, algo, S(1.5), S(-0.5), seed), tolerance<S>(longest_row(hA)))
+            << spk::to_string(algo) << " under " << spk::impl::to_string(spk::impl::host_isa()) << " by "
+            << spk::impl::to_string(choice) << ", seed " << seed;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <Kokkos_Core.hpp>
+#include <spk/impl/host_row_dot.hpp>
 #include <spk/impl/host_simd.hpp>
 #include <spk/select/spmm_select.hpp>
 #include <spk/select/spmv_select.hpp>
@@ -46,6 +47,8 @@ std::string device_description() {
     }
   os << model << ", " << ExecSpace().concurrency() << " thread" << (ExecSpace().concurrency() == 1 ? "" : "s")
      << " in " << ExecSpace::name() << ", host SpMM code for " << spk::impl::to_string(spk::impl::host_isa());
+  if (spk::impl::host_isa() != spk::impl::HostIsa::baseline)
+    os << ", SpMV row vectors by " << spk::impl::to_string(spk::impl::host_gather_form());
   return os.str();
 }
 

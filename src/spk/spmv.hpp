@@ -234,12 +234,12 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
   switch (plan.algorithm) {
     case SpmvAlgorithm::thread_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y);
+        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length);
       });
       break;
     case SpmvAlgorithm::vector_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y);
+        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length);
       });
       break;
     case SpmvAlgorithm::stream:
@@ -253,7 +253,7 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
       });
       break;
     case SpmvAlgorithm::long_row_split:
-      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y);
+      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y, plan.stats.max_length);
       break;
     case SpmvAlgorithm::automatic:
       throw invalid_argument("spk::spmv: the plan has no algorithm; build it with spk::make_spmv_plan");

@@ -1,12 +1,18 @@
 #pragma once
 // The dot product of one CSR row with x in the host row loops (thread-row, vector-row and long-row-split on host
-// back-ends, one lane per row). Under AVX2 (host_simd.hpp's dispatch; AVX-512 CPUs take it too) it gathers x with
-// vector instructions, four doubles or eight floats per gather, into two vector accumulators: a row's gathers are
-// then independent of each other, where the scalar loop chains every product through one running sum. On a 2-core
-// AMD EPYC (Zen 4) a stand-alone loop over a 1M x 16 random matrix took 6.0 ms against 12.5 (fp64) and 7.8 against
-// 9.5 (fp32); AVX-512 gathers (eight doubles) were slower than AVX2's there, so AVX-512 CPUs run the AVX2 version.
-// Sums are formed in a fixed order per instruction set: deterministic, but not the scalar loop's order.
+// back-ends, one lane per row). Under AVX2 (host_simd.hpp's dispatch; AVX-512 CPUs take it too) it reads x four
+// doubles or eight floats at a time into two vector accumulators: a row's vectors are then independent of each
+// other, where the scalar loop chains every product through one running sum. On a 2-core AMD EPYC (Zen 4) a
+// stand-alone loop over a 1M x 16 random matrix took 6.0 ms against 12.5 (fp64) and 7.8 against 9.5 (fp32) with
+// AVX2's gather instructions; AVX-512 gathers (eight doubles) were slower than AVX2's there, so AVX-512 CPUs run the
+// AVX2 version. A vector of x is filled either by those gather instructions or by one scalar load per element
+// (HostGather below): the same elements in the same lanes, so a row both forms vector gets the same bits.
+// Sums are formed in a fixed order per instruction set and form: deterministic, but not the scalar loop's order.
+#include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
@@ -33,14 +39,68 @@ constexpr bool row_dot_gathers() {
          std::is_same_v<std::remove_cv_t<typename Columns::ordinal>, std::int32_t>;
 }
 
-// Whether the host row loops of kernels on ExecSpace gather from x: a host space on a CPU with AVX2 (AVX-512 CPUs
-// included), and x a contiguous View (the gathers address x.data() plus a column; grouped columns' GroupedX reads two
-// arrays). Decided once per launch; the kernels pass it to row_dot.
+// Which rows gather. The scalar loop waits on its running sum or on x's cache misses, so gathers pay where a row is
+// long (a long chain of adds: ogbl_ddi, 500 a row, 1.2-1.4x) or its columns lie far apart (x read from beyond the
+// L2: uniform 1M x 16 fp64, 1.6x). A short row over nearby columns is neither, and there the scalar loop's plain
+// loads beat the gathers (st3d27 64, 27 a row within 8,322 columns: 0.66x in fp32 when every row gathered). Rows
+// under row_dot_short nonzeros never vector: they would be mostly gather_dot's scalar tail (one vector is 8 floats).
+// By loads, only long rows vector: a far row's loads are the scalar loop's own, and the vector form only adds the
+// inserts (rmat 18 16 on the Zen 3: 0.65-0.90x of Kokkos Kernels when its far rows vectored by loads, 0.94-1.05x
+// when they did not).
+inline constexpr std::int64_t row_dot_short = 8;                        // nonzeros
+inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
+inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
+
+// How a host row loop reads x: one element at a time (`none`), or a vector at a time, filled by AVX2's gather
+// instructions (`hardware`) or by one scalar load per element (`loads`). On Zen 3 (2-core AMD EPYC, no AVX-512),
+// where gathers are microcoded, the loads ran ogbl_ddi 1.4-1.6x (fp32) and 1.0-1.4x (fp64) faster than the gather
+// instructions in a stand-alone two-thread loop, and Cornell5 1.0-1.2x. CPUs with AVX-512 (the Zen 4 and Xeon the
+// gathers were measured on) keep the instructions; SPK_HOST_GATHER=hardware|loads overrides (A/B runs).
+enum class HostGather : int { none = 0, hardware = 1, loads = 2 };
+
+inline HostGather detect_host_gather() {
+  const char* form = std::getenv("SPK_HOST_GATHER");
+  if (form != nullptr && std::strcmp(form, "hardware") == 0) return HostGather::hardware;
+  if (form != nullptr && std::strcmp(form, "loads") == 0) return HostGather::loads;
+#if SPK_HOST_ISA_DISPATCH
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return HostGather::hardware;
+#endif
+  return HostGather::loads;
+}
+
+inline const char* to_string(HostGather form) {
+  if (form == HostGather::hardware) return "gather instructions";
+  return form == HostGather::loads ? "scalar loads" : "no vectors";
+}
+
+// -1: the detected form; otherwise hardware or loads, which the tests set to run both in one process.
+inline std::atomic<int>& host_gather_choice() {
+  static std::atomic<int> choice{-1};
+  return choice;
+}
+
+// The vector form this process's row loops use where they vector (host_isa() permitting).
+inline HostGather host_gather_form() {
+  static const HostGather detected = detect_host_gather();
+  const int choice = host_gather_choice().load(std::memory_order_relaxed);
+  return choice > 0 ? static_cast<HostGather>(choice) : detected;
+}
+
+// How the host row loops of kernels on ExecSpace read x, given A's longest row: in vectors (host_gather_form) on a
+// host space on a CPU with AVX2 (AVX-512 CPUs included) where x is a contiguous View (the vectors address x.data()
+// plus a column; grouped columns' GroupedX reads two arrays) and some row may take them (row_dot's rule), else one
+// element at a time. Decided once per launch; the kernels pass it to row_dot (through host_row_loop).
 template <class ExecSpace, class XView>
-bool host_row_gathers(const XView& x) {
-  if constexpr (is_host_space<ExecSpace>() && Kokkos::is_view<XView>::value)
-    return host_isa() != HostIsa::baseline && x.span_is_contiguous() && x.stride(0) == 1;
-  return false;
+HostGather host_row_gathers(const XView& x, std::int64_t longest_row) {
+  if constexpr (is_host_space<ExecSpace>() && Kokkos::is_view<XView>::value) {
+    if (host_isa() == HostIsa::baseline || !x.span_is_contiguous() || x.stride(0) != 1) return HostGather::none;
+    const HostGather form = host_gather_form();
+    if (longest_row < row_dot_short || (form == HostGather::loads && longest_row < row_dot_long_row))
+      return HostGather::none;
+    return form;
+  }
+  return HostGather::none;
 }
 
 #if SPK_HOST_ISA_DISPATCH
@@ -65,7 +125,8 @@ __attribute__((target("avx2,fma"))) inline __m256i columns8(const Columns& colum
   }
 }
 
-// What gather_dot needs of AVX2 per value type: a vector of W lanes, its load, gather, fused multiply-add and sum.
+// What gather_dot needs of AVX2 per value type: a vector of W lanes, its load, gathers (instructions or loads),
+// fused multiply-add and sum.
 #define SPK_AVX2 __attribute__((target("avx2,fma"))) static
 template <class Scalar>
 struct Avx2Lanes;
@@ -78,6 +139,11 @@ struct Avx2Lanes<double> {
   template <class Columns, class Offset>
   SPK_AVX2 V gather(const double* x, const Columns& columns, Offset k) {
     return _mm256_i32gather_pd(x, columns4(columns, k), 8);
+  }
+  template <class Columns, class Offset>
+  SPK_AVX2 V gather_by_loads(const double* x, const Columns& columns, Offset k) {
+    return _mm256_set_pd(x[columns.plain(k + 3)], x[columns.plain(k + 2)], x[columns.plain(k + 1)],
+                         x[columns.plain(k)]);
   }
   SPK_AVX2 V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
   SPK_AVX2 double fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
@@ -97,6 +163,12 @@ struct Avx2Lanes<float> {
   SPK_AVX2 V gather(const float* x, const Columns& columns, Offset k) {
     return _mm256_i32gather_ps(x, columns8(columns, k), 4);
   }
+  template <class Columns, class Offset>
+  SPK_AVX2 V gather_by_loads(const float* x, const Columns& columns, Offset k) {
+    return _mm256_set_ps(x[columns.plain(k + 7)], x[columns.plain(k + 6)], x[columns.plain(k + 5)],
+                         x[columns.plain(k + 4)], x[columns.plain(k + 3)], x[columns.plain(k + 2)],
+                         x[columns.plain(k + 1)], x[columns.plain(k)]);
+  }
   SPK_AVX2 V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
   SPK_AVX2 float fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
   SPK_AVX2 float sum(V a, V b) {
@@ -107,10 +179,22 @@ struct Avx2Lanes<float> {
 };
 #undef SPK_AVX2
 
+// x at columns k .. k + W - 1 as one vector: by gather instructions, or by loads. (A function, not a lambda: GCC
+// compiles a lambda without its enclosing function's target.)
+template <bool ByLoads, class L, class Scalar, class Columns, class Offset>
+__attribute__((target("avx2,fma"))) inline typename L::V x_vector(const Scalar* x, const Columns& columns, Offset k) {
+  if constexpr (ByLoads) {
+    return L::gather_by_loads(x, columns, k);
+  } else {
+    return L::gather(x, columns, k);
+  }
+}
+
 // The row's dot product in two vector accumulators of W lanes (2W nonzeros an iteration), one more vector if W are
-// left, then the rest one by one. The tail fuses its multiply-adds explicitly: left to GCC's contraction, one
-// instantiation fused and another did not, and packed and unpacked columns stopped agreeing bit for bit.
-template <class Values, class Columns, class Scalar, class Offset>
+// left, then the rest one by one; x's vectors by gather instructions (ByLoads false) or by loads. The tail fuses
+// its multiply-adds explicitly: left to GCC's contraction, one instantiation fused and another did not, and packed
+// and unpacked columns stopped agreeing bit for bit.
+template <bool ByLoads, class Values, class Columns, class Scalar, class Offset>
 __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& values, const Columns& columns,
                                                               const Scalar* x, Offset b, Offset e) {
   using L = Avx2Lanes<Scalar>;
@@ -118,11 +202,11 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
   typename L::V s0 = L::zero(), s1 = L::zero();
   Offset k = b;
   for (; k + 2 * W <= e; k += 2 * W) {
-    s0 = L::fma(L::load(&values(k)), L::gather(x, columns, k), s0);
-    s1 = L::fma(L::load(&values(k + W)), L::gather(x, columns, k + W), s1);
+    s0 = L::fma(L::load(&values(k)), x_vector<ByLoads, L>(x, columns, k), s0);
+    s1 = L::fma(L::load(&values(k + W)), x_vector<ByLoads, L>(x, columns, k + W), s1);
   }
   if (k + W <= e) {
-    s0 = L::fma(L::load(&values(k)), L::gather(x, columns, k), s0);
+    s0 = L::fma(L::load(&values(k)), x_vector<ByLoads, L>(x, columns, k), s0);
     k += W;
   }
   Scalar sum = L::sum(s0, s1);
@@ -131,30 +215,25 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
 }
 #endif
 
-// Which rows gather. The scalar loop waits on its running sum or on x's cache misses, so gathers pay where a row is
-// long (a long chain of adds: ogbl_ddi, 500 a row, 1.2-1.4x) or its columns lie far apart (x read from beyond the
-// L2: uniform 1M x 16 fp64, 1.6x). A short row over nearby columns is neither, and there the scalar loop's plain
-// loads beat the gathers (st3d27 64, 27 a row within 8,322 columns: 0.66x in fp32 when every row gathered).
-inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
-inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
-
-// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x), gather_dot where the
-// row is long or spread out (above); else one running sum in the order of k. gather_dot is a call of
-// its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512 context GCC turned it
-// into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
+// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x) other than none,
+// gather_dot in that form where the row is long or spread out (above); else one running sum in the order of k.
+// gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512
+// context GCC turned it into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
 template <class Values, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gathers, const Values& values,
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
                                                                      const Columns& columns, const XView& x, Offset b,
                                                                      Offset e) {
   using Scalar = typename Values::non_const_value_type;
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
     const std::int64_t n = e - b;
-    if (gathers && n >= 8 &&  // a shorter row would be mostly gather_dot's scalar tail (one vector is 8 floats)
+    if (gathers != HostGather::none && n >= row_dot_short &&
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
-         (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
-             row_dot_far_bytes))
-      return gather_dot(values, columns, x.data(), b, e);
+         (gathers == HostGather::hardware &&
+          (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
+              row_dot_far_bytes)))
+      return gathers == HostGather::loads ? gather_dot<true>(values, columns, x.data(), b, e)
+                                          : gather_dot<false>(values, columns, x.data(), b, e);
   }
 #else
   (void)gathers;
@@ -162,6 +241,49 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(bool gather
   Scalar sum = 0;
   for (Offset k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
   return sum;
+}
+
+// One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
+// first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
+// teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0 and whether any
+// row takes vectors are decided here once per team, each way compiled apart: tested per row, the two cost lap2d 1024
+// (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where Kokkos Kernels' loop (one instantiation per beta
+// case, no vectors) ran 16% ahead of spk's.
+inline constexpr std::int64_t host_rows_of_any_length = std::numeric_limits<std::int64_t>::max();  // `longest`
+template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
+KOKKOS_INLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count, std::int64_t longest,
+                                          HostGather gathers, const RowMap& row_map, const Values& values,
+                                          const Columns& columns, const XView& x,
+                                          typename Values::non_const_value_type alpha,
+                                          typename Values::non_const_value_type beta, const YView& y) {
+  using Scalar = typename Values::non_const_value_type;
+  const auto rows = [&](auto vectors, auto beta_zero) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), [&](const int i) {
+      const std::int64_t row = first + i;
+      const auto b = row_map(row), e = row_map(row + 1);
+      if (e - b > longest) return;
+      Scalar sum = 0;
+      if constexpr (decltype(vectors)::value) {
+        sum = row_dot(gathers, values, columns, x, b, e);
+      } else {
+        for (auto k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
+      }
+      if constexpr (decltype(beta_zero)::value) {
+        y(row) = alpha * sum;
+      } else {
+        y(row) = alpha * sum + beta * y(row);
+      }
+    });
+  };
+  using yes = std::true_type;
+  using no = std::false_type;
+  if (gathers == HostGather::none) {
+    if (beta == Scalar(0)) rows(no{}, yes{});
+    else rows(no{}, no{});
+  } else {
+    if (beta == Scalar(0)) rows(yes{}, yes{});
+    else rows(yes{}, no{});
+  }
 }
 
 }  // namespace spk::impl

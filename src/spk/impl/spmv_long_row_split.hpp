@@ -1,6 +1,8 @@
 #pragma once
 // SpMV long-row split, for the skewed tail: rows longer than `long_row` are cut into pieces of `chunk` nonzeros,
 // a team each (long_row_pieces.hpp). The other rows run as in vector-row, in the same launch.
+#include <algorithm>
+
 #include "../csr_matrix.hpp"
 #include "../launch_shape.hpp"
 #include "device_array.hpp"
@@ -10,11 +12,12 @@
 
 namespace spk::impl {
 
+// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors.
 template <class Matrix, class XView, class YView>
 void spmv_long_row_split(const LaunchShape& shape,
                          const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& lr,
                          typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
-                         typename Matrix::scalar_type beta, const YView& y) {
+                         typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
   const std::int64_t rows = A.num_rows();
@@ -25,7 +28,8 @@ void spmv_long_row_split(const LaunchShape& shape,
   const DeviceArray<const typename Matrix::offset_type> row_map = A.row_map();
   const auto columns = columns_in_place(A.entries());
   const DeviceArray<const typename Matrix::scalar_type> values = A.values();
-  const bool gathers = host_row_gathers<typename T::exec>(x);  // host_row_dot.hpp
+  // rows over the threshold go to the long-row teams: the host row loop's longest is at most the threshold
+  const HostGather gathers = host_row_gathers<typename T::exec>(x, std::min(longest_row, threshold));
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<typename T::exec>();
 
@@ -37,12 +41,8 @@ void spmv_long_row_split(const LaunchShape& shape,
           const std::int64_t first = rank * rows_per_team;
           const std::int64_t count = first + rows_per_team < rows ? rows_per_team : rows - first;
           if (host_rows) {  // one lane per row: the host row loop
-            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(count)), [&](const int i) {
-              const std::int64_t row = first + i;
-              const auto begin = row_map(row), end = row_map(row + 1);
-              if (end - begin > threshold) return;
-              spmv_store(y, row, alpha, row_dot(gathers, values, columns, x, begin, end), beta);
-            });
+            host_row_loop(team, first, static_cast<int>(count), threshold, gathers, row_map, values, columns, x, alpha,
+                          beta, y);
             return;
           }
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(count)), [&](const int i) {

@@ -12,9 +12,11 @@
 namespace spk::impl {
 
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
+// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors.
 template <class Matrix, class Columns, class XView, class YView>
 void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
-                     const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y) {
+                     const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y,
+                     std::int64_t longest_row) {
   using exec = typename Matrix::execution_space;
   using Scalar = typename Matrix::scalar_type;
   using Ordinal = typename Matrix::ordinal_type;
@@ -33,7 +35,9 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
   const DeviceArray<const Offset> row_map = A.row_map();
   const DeviceArray<const Scalar> values = A.values();
-  const bool gathers = host_row_gathers<exec>(x);  // host_row_dot.hpp
+  const HostGather gathers = host_row_gathers<exec>(x, longest_row);  // host_row_dot.hpp
+  // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
+  const bool host_rows = is_host_space<exec>();
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);
   if (capacity > 0) policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
@@ -44,6 +48,11 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
         const Offset base = row_map(first);
         const Offset block_nnz = row_map(last) - base;
         const bool staged = capacity > 0 && block_nnz <= capacity;
+        if (host_rows && !staged) {  // one thread per row, A read in place (host_row_dot.hpp)
+          host_row_loop(team, first, static_cast<int>(last - first), host_rows_of_any_length, gathers,
+                        row_map, values, columns, x, alpha, beta, y);
+          return;
+        }
         ordinal_scratch cols_s;
         scalar_scratch vals_s;
         if (staged) {
