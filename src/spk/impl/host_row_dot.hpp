@@ -243,13 +243,15 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather 
   return sum;
 }
 
+// host_row_loop's `longest` where no row is left to other teams.
+inline constexpr std::int64_t host_rows_of_any_length = std::numeric_limits<std::int64_t>::max();
+
 // One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
 // first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
 // teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0 and whether any
 // row takes vectors are decided here once per team, each way compiled apart: tested per row, the two cost lap2d 1024
 // (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where Kokkos Kernels' loop (one instantiation per beta
 // case, no vectors) ran 16% ahead of spk's.
-inline constexpr std::int64_t host_rows_of_any_length = std::numeric_limits<std::int64_t>::max();  // `longest`
 template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
 KOKKOS_INLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count, std::int64_t longest,
                                           HostGather gathers, const RowMap& row_map, const Values& values,
