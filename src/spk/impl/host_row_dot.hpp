@@ -58,6 +58,12 @@ inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // spa
 // gathers were measured on) keep the instructions; SPK_HOST_GATHER=hardware|loads overrides (A/B runs).
 enum class HostGather : int { none = 0, hardware = 1, loads = 2 };
 
+// Whether a row of n nonzeros may take vectors in this form: the rule above, short of the far-span test, which needs
+// the row's columns (row_dot applies it; host_row_gathers asks it of A's longest row).
+KOKKOS_INLINE_FUNCTION constexpr bool row_may_vector(HostGather form, std::int64_t n) {
+  return form != HostGather::none && n >= row_dot_short && (n >= row_dot_long_row || form == HostGather::hardware);
+}
+
 inline HostGather detect_host_gather() {
   const char* form = std::getenv("SPK_HOST_GATHER");
   if (form != nullptr && std::strcmp(form, "hardware") == 0) return HostGather::hardware;
@@ -96,9 +102,7 @@ HostGather host_row_gathers(const XView& x, std::int64_t longest_row) {
   if constexpr (is_host_space<ExecSpace>() && Kokkos::is_view<XView>::value) {
     if (host_isa() == HostIsa::baseline || !x.span_is_contiguous() || x.stride(0) != 1) return HostGather::none;
     const HostGather form = host_gather_form();
-    if (longest_row < row_dot_short || (form == HostGather::loads && longest_row < row_dot_long_row))
-      return HostGather::none;
-    return form;
+    return row_may_vector(form, longest_row) ? form : HostGather::none;
   }
   return HostGather::none;
 }
@@ -227,11 +231,10 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather 
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
     const std::int64_t n = e - b;
-    if (gathers != HostGather::none && n >= row_dot_short &&
+    if (row_may_vector(gathers, n) &&
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
-         (gathers == HostGather::hardware &&
-          (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
-              row_dot_far_bytes)))
+         (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
+             row_dot_far_bytes))
       return gathers == HostGather::loads ? gather_dot<true>(values, columns, x.data(), b, e)
                                           : gather_dot<false>(values, columns, x.data(), b, e);
   }
@@ -267,12 +270,8 @@ KOKKOS_INLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first
       const std::int64_t row = first + i;
       const auto b = row_map(row), e = row_map(row + 1);
       if (e - b > longest) continue;
-      Scalar sum = 0;
-      if constexpr (decltype(vectors)::value) {
-        sum = row_dot(gathers, values, columns, x, b, e);
-      } else {
-        for (auto k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
-      }
+      // without vectors, row_dot's scalar loop alone: `none` is a constant there, and its vector branch folds away
+      const Scalar sum = row_dot(decltype(vectors)::value ? gathers : HostGather::none, values, columns, x, b, e);
       if constexpr (decltype(beta_zero)::value) {
         y(row) = alpha * sum;
       } else {
