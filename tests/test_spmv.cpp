@@ -383,12 +383,7 @@ TYPED_TEST(Spmv, HostRowDotGathersMatchTheScalarSum) {
 TEST(HostRowGathers, VectorsOnlyWhereSomeRowTakesThem) {
   using spk::impl::HostGather;
   using Host = Kokkos::DefaultHostExecutionSpace;
-  struct Guard {
-    ~Guard() {
-      spk::impl::host_isa_cap().store(-1);
-      spk::impl::host_gather_choice().store(-1);
-    }
-  } guard;
+  const HostRowChoicesReset reset;
   Kokkos::View<double*, Kokkos::HostSpace> x("x", 64);
   const bool avx2 = spk::impl::host_isa() != spk::impl::HostIsa::baseline;
   const std::int64_t short_row = spk::impl::row_dot_short, long_row = spk::impl::row_dot_long_row;
@@ -420,17 +415,9 @@ TYPED_TEST(Spmv, HostRowLoopsMatchOracleWithAndWithoutGathers) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
   using spk::impl::HostGather;
-  struct Guard {
-    ~Guard() {
-      spk::impl::host_isa_cap().store(-1);
-      spk::impl::host_gather_choice().store(-1);
-    }
-  } guard;
+  const HostRowChoicesReset reset;
   const std::uint64_t seed = fresh_seed();
-  const Shape shape{"far_and_long", 2000, 300000, [](std::int64_t r, std::mt19937_64& g) {
-                      return static_cast<std::int64_t>(r % 50 == 0 ? 130 + g() % 300 : g() % 40);
-                    }};
-  const auto hA = random_csr<S, Off>(shape, seed);
+  const auto hA = random_csr<S, Off>(far_and_long_rows(), seed);
   for (const auto choice : {HostGather::hardware, HostGather::loads}) {
     spk::impl::host_gather_choice().store(static_cast<int>(choice));
     for (const int cap : {-1, static_cast<int>(spk::impl::HostIsa::baseline)}) {

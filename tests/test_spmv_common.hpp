@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include <spk/impl/host_row_dot.hpp>
 #include <spk/reference/reference.hpp>
 #include <spk/spmv.hpp>
 
@@ -128,6 +129,26 @@ inline std::vector<std::pair<spk::SpmvAlgorithm, std::optional<spk::LaunchShape>
   for (const auto& [algo, shape] : small_partition_shapes({1, 7, 64}))
     if (spk::select::reads_packed_columns(algo)) out.push_back({algo, shape});
   return out;
+}
+
+// Puts the host row loops' instruction set and gather form back to the detected ones when a test that overrides
+// them (host_isa_cap, host_gather_choice) ends, failed or not.
+struct HostRowChoicesReset {
+  HostRowChoicesReset() = default;
+  HostRowChoicesReset(const HostRowChoicesReset&) = delete;
+  HostRowChoicesReset& operator=(const HostRowChoicesReset&) = delete;
+  ~HostRowChoicesReset() {
+    spk::impl::host_isa_cap().store(-1);
+    spk::impl::host_gather_choice().store(-1);
+  }
+};
+
+// 2,000 rows over 300,000 columns: rows spread far (for the host row loops' vector and read-ahead paths), every 50th
+// longer than row_dot_long_row (130 to 429 nonzeros), the others 0 to 39.
+inline Shape far_and_long_rows() {
+  return {"far_and_long", 2000, 300000, [](std::int64_t r, std::mt19937_64& g) {
+            return static_cast<std::int64_t>(r % 50 == 0 ? 130 + g() % 300 : g() % 40);
+          }};
 }
 
 }  // namespace spk_test

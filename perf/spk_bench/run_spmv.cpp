@@ -48,6 +48,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
                       static_cast<long long>(plan.grouped.hubs), plan.grouped.hub_share * 100);
         r.chosen += cost;
       }
+      if (plan.far_columns) r.chosen += "; x read ahead (far columns)";
       const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
       check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
       if (sweep && r.check == "ok")

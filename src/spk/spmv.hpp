@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "csr_matrix.hpp"
+#include "impl/far_columns.hpp"
 #include "impl/grouped_columns.hpp"
 #include "impl/packed_columns.hpp"
 #include "impl/spmv_flat.hpp"
@@ -41,6 +42,9 @@ struct SpmvPlan {
   SpmvAlgorithm algorithm = SpmvAlgorithm::automatic;
   LaunchShape shape;
   RowLengthStats stats;
+  // Host back-ends: most of A's nonzeros lie in rows spanning far more of x than the L2 holds
+  // (impl/far_columns.hpp), and the host row loops read x ahead.
+  bool far_columns = false;
   const char* tuned_from = nullptr;  // the tuning-table entry the choice came from (nullptr: the rules)
   double setup_seconds = 0;          // what make_spmv_plan took (features, selection, packing, partition)
   double features_seconds = 0;       // of which row_length_stats
@@ -141,6 +145,9 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
   Kokkos::Timer timer;
   SpmvPlan<Matrix> plan;
   plan.stats = row_length_stats(A);
+  if constexpr (is_host_space<exec>())
+    plan.far_columns = impl::far_nonzero_share(A, impl::far_column_bytes / sizeof(typename Matrix::scalar_type)) >=
+                       impl::far_columns_share;
   plan.features_seconds = timer.seconds();
   const auto choice =
       select::choose_spmv<exec>(options.algorithm, plan.stats, sizeof(typename Matrix::scalar_type));
@@ -234,12 +241,12 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
   switch (plan.algorithm) {
     case SpmvAlgorithm::thread_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length);
+        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
       });
       break;
     case SpmvAlgorithm::vector_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length);
+        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
       });
       break;
     case SpmvAlgorithm::stream:
@@ -253,7 +260,8 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
       });
       break;
     case SpmvAlgorithm::long_row_split:
-      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y, plan.stats.max_length);
+      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y, plan.stats.max_length,
+                                plan.far_columns);
       break;
     case SpmvAlgorithm::automatic:
       throw invalid_argument("spk::spmv: the plan has no algorithm; build it with spk::make_spmv_plan");

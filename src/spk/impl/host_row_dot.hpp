@@ -50,6 +50,7 @@ constexpr bool row_dot_gathers() {
 inline constexpr std::int64_t row_dot_short = 8;                        // nonzeros
 inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
 inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
+inline constexpr int row_dot_ahead = 64;  // nonzeros: how far rows read x ahead (row_dot_prefetching, below)
 
 // How a host row loop reads x: one element at a time (`none`), or a vector at a time, filled by AVX2's gather
 // instructions (`hardware`) or by one scalar load per element (`loads`). On Zen 3 (2-core AMD EPYC, no AVX-512),
@@ -195,16 +196,26 @@ __attribute__((target("avx2,fma"))) inline typename L::V x_vector(const Scalar* 
 }
 
 // The row's dot product in two vector accumulators of W lanes (2W nonzeros an iteration), one more vector if W are
-// left, then the rest one by one; x's vectors by gather instructions (ByLoads false) or by loads. The tail fuses
-// its multiply-adds explicitly: left to GCC's contraction, one instantiation fused and another did not, and packed
-// and unpacked columns stopped agreeing bit for bit.
-template <bool ByLoads, class Values, class Columns, class Scalar, class Offset>
+// left, then the rest one by one; x's vectors by gather instructions (ByLoads false) or by loads. With Ahead, x's
+// entries row_dot_ahead nonzeros on are prefetched while those lie below `limit` (row_dot_prefetching, below). The
+// tail fuses its multiply-adds explicitly: left to GCC's contraction, one instantiation fused and another did not,
+// and packed and unpacked columns stopped agreeing bit for bit.
+template <bool ByLoads, bool Ahead, class Values, class Columns, class Scalar, class Offset>
 __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& values, const Columns& columns,
-                                                              const Scalar* x, Offset b, Offset e) {
+                                                              const Scalar* x, Offset b, Offset e, Offset limit) {
   using L = Avx2Lanes<Scalar>;
   constexpr int W = L::W;
   typename L::V s0 = L::zero(), s1 = L::zero();
   Offset k = b;
+  if constexpr (Ahead) {
+    for (; k + 2 * W <= e && k + 2 * W + row_dot_ahead <= limit; k += 2 * W) {
+      for (int i = 0; i < 2 * W; ++i) __builtin_prefetch(x + columns.plain(k + row_dot_ahead + i));
+      s0 = L::fma(L::load(&values(k)), x_vector<ByLoads, L>(x, columns, k), s0);
+      s1 = L::fma(L::load(&values(k + W)), x_vector<ByLoads, L>(x, columns, k + W), s1);
+    }
+  } else {
+    (void)limit;
+  }
   for (; k + 2 * W <= e; k += 2 * W) {
     s0 = L::fma(L::load(&values(k)), x_vector<ByLoads, L>(x, columns, k), s0);
     s1 = L::fma(L::load(&values(k + W)), x_vector<ByLoads, L>(x, columns, k + W), s1);
@@ -219,69 +230,160 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
 }
 #endif
 
-// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x) other than none,
-// gather_dot in that form where the row is long or spread out (above); else one running sum in the order of k.
-// gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512
-// context GCC turned it into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
-template <class Values, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
-                                                                     const Columns& columns, const XView& x, Offset b,
-                                                                     Offset e) {
-  using Scalar = typename Values::non_const_value_type;
+// Whether row_dot takes a row [b, e) to gather_dot in form `gathers` (host_row_gathers of this x): rows long or
+// spread out (above).
+template <class Scalar, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION bool row_takes_vectors(HostGather gathers, const Columns& columns, Offset b, Offset e) {
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
     const std::int64_t n = e - b;
-    if (row_may_vector(gathers, n) &&
-        (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
-         (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
-             row_dot_far_bytes))
-      return gathers == HostGather::loads ? gather_dot<true>(values, columns, x.data(), b, e)
-                                          : gather_dot<false>(values, columns, x.data(), b, e);
+    return row_may_vector(gathers, n) &&
+           (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
+            (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
+                row_dot_far_bytes);
+  }
+#endif
+  (void)gathers, (void)columns, (void)b, (void)e;
+  return false;
+}
+
+// sum over k in [b, e) of values(k) * x(column k): gather_dot in form `gathers` where row_takes_vectors, else one
+// running sum in the order of k. gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled
+// for the baseline (in an AVX-512 context GCC turned it into gathers too, and every short row paid for them: st3d27
+// 64 fp32 0.6x).
+template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
+                                                                     const Columns& columns, const XView& x, Offset b,
+                                                                     Offset e, Offset limit = 0) {
+  using Scalar = typename Values::non_const_value_type;
+#if SPK_HOST_ISA_DISPATCH
+  if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
+    if (row_takes_vectors<Scalar, Columns, XView>(gathers, columns, b, e))
+      return gathers == HostGather::loads ? gather_dot<true, Ahead>(values, columns, x.data(), b, e, limit)
+                                          : gather_dot<false, Ahead>(values, columns, x.data(), b, e, limit);
   }
 #else
-  (void)gathers;
+  (void)gathers, (void)limit;
 #endif
   Scalar sum = 0;
   for (Offset k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
   return sum;
 }
 
+// row_dot's scalar loop, prefetching x's entry for the nonzero row_dot_ahead places on while that is below `limit`
+// (the end of the team's nonzeros): the same sum, bit for bit. Where most rows span far more of x than the L2 holds
+// (uniform 1M x 16, rmat 18 16), the plain loop waits on x's cache misses one row at a time; 64 nonzeros ahead, a
+// stand-alone two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in fp64 (1.1-1.4x fp32) and
+// rmat 18 16 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read nearby x, lost up to 10%
+// (25% Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
+template <class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot_prefetching(const Values& values,
+                                                                                 const Columns& columns,
+                                                                                 const XView& x, Offset b, Offset e,
+                                                                                 Offset limit) {
+  typename Values::non_const_value_type sum = 0;
+  Offset k = b;
+#if SPK_HOST_ISA_DISPATCH
+  if constexpr (Kokkos::is_view<XView>::value) {
+    const Offset stop = limit - row_dot_ahead < e ? limit - row_dot_ahead : e;
+    for (; k < stop; ++k) {
+      __builtin_prefetch(&x(columns.plain(k + row_dot_ahead)));
+      sum += values(k) * x(columns.plain(k));
+    }
+  }
+#else
+  (void)limit;
+#endif
+  for (; k < e; ++k) sum += values(k) * x(columns.plain(k));
+  return sum;
+}
+
+// How a launch's host row loops read x: in vectors (host_row_gathers) and with x's entries prefetched ahead.
+struct HostRowReads {
+  HostGather gathers = HostGather::none;
+  bool ahead = false;
+};
+
+// host_row_gathers, and prefetching where the plan found far columns and x is a View (grouped columns' GroupedX is
+// not) on a host compiler that has it.
+template <class ExecSpace, class XView>
+HostRowReads host_row_reads(const XView& x, std::int64_t longest_row, bool far_columns) {
+  HostRowReads reads;
+  reads.gathers = host_row_gathers<ExecSpace>(x, longest_row);
+  reads.ahead = SPK_HOST_ISA_DISPATCH && is_host_space<ExecSpace>() && Kokkos::is_view<XView>::value && far_columns;
+  return reads;
+}
+
 // host_row_loop's `longest` where no row is left to other teams.
 inline constexpr std::int64_t host_rows_of_any_length = std::numeric_limits<std::int64_t>::max();
 
+// Calls f(row, b, e) for each of the team's rows first .. first + count - 1 of at most `longest` nonzeros, [b, e) its
+// nonzeros: a plain loop over the team's share (TeamThreadRange's split, one thread per row). With four copies of the
+// row loop in one functor, the TeamThreadRange form ran lap2d 1024 fp32 up to 10% slower (the same loop with its
+// choices fixed at compile time did not), most likely its per-row lambda left uninlined.
+template <class Member, class RowMap, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_team_rows(const Member& team, std::int64_t first, int count, std::int64_t longest,
+                                               const RowMap& row_map, const F& f) {
+  for (int i = team.team_rank(); i < count; i += team.team_size()) {
+    const std::int64_t row = first + i;
+    const auto b = row_map(row), e = row_map(row + 1);
+    if (e - b <= longest) f(row, b, e);
+  }
+}
+
+// host_row_loop's rows where they read x ahead: rows that row_dot would vector go to it, the others to
+// row_dot_prefetching, up to the end of the team's nonzeros. One copy of the loop, beta and vectors tested per row:
+// these rows wait on memory, and the loop's code stays small (host_row_loop below).
+template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
+KOKKOS_INLINE_FUNCTION void host_rows_reading_ahead(const Member& team, std::int64_t first, int count,
+                                                    std::int64_t longest, HostGather gathers, const RowMap& row_map,
+                                                    const Values& values, const Columns& columns, const XView& x,
+                                                    typename Values::non_const_value_type alpha,
+                                                    typename Values::non_const_value_type beta, const YView& y) {
+  using Scalar = typename Values::non_const_value_type;
+  const auto limit = row_map(first + count);
+  for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
+    const Scalar sum = row_takes_vectors<Scalar, Columns, XView>(gathers, columns, b, e)
+                           ? row_dot<true>(gathers, values, columns, x, b, e, limit)
+                           : row_dot_prefetching(values, columns, x, b, e, limit);
+    y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
+  });
+}
+
 // One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
 // first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
-// teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0 and whether any
-// row takes vectors are decided here once per team, each way compiled apart: tested per row, the two cost lap2d 1024
-// (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where Kokkos Kernels' loop (one instantiation per beta
-// case, no vectors) ran 16% ahead of spk's.
+// teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0, whether any
+// row takes vectors and whether rows read x ahead (`reads`) are decided here once per team, the first two ways
+// compiled apart: tested per row, they cost lap2d 1024 (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where
+// Kokkos Kernels' loop (one instantiation per beta case, no vectors) ran 16% ahead of spk's. Force-inlined: with the
+// read-ahead path added GCC stopped inlining it into vector-row's functor, and lap2d 1024 fp32 (which never reads
+// ahead) lost 10-15% there.
 template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
-KOKKOS_INLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count, std::int64_t longest,
-                                          HostGather gathers, const RowMap& row_map, const Values& values,
-                                          const Columns& columns, const XView& x,
-                                          typename Values::non_const_value_type alpha,
-                                          typename Values::non_const_value_type beta, const YView& y) {
+KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count,
+                                               std::int64_t longest, HostRowReads reads, const RowMap& row_map,
+                                               const Values& values, const Columns& columns, const XView& x,
+                                               typename Values::non_const_value_type alpha,
+                                               typename Values::non_const_value_type beta, const YView& y) {
   using Scalar = typename Values::non_const_value_type;
-  // A plain loop over the team's share (TeamThreadRange's split, one thread per row): with the four copies of the
-  // loop in one functor, the TeamThreadRange form ran lap2d fp32 up to 10% slower (the same loop with the two choices
-  // fixed at compile time did not), most likely its per-row lambda left uninlined.
+  if (reads.ahead) {
+    host_rows_reading_ahead(team, first, count, longest, reads.gathers, row_map, values, columns, x, alpha, beta, y);
+    return;
+  }
   const auto rows = [&](auto vectors, auto beta_zero) {
-    for (int i = team.team_rank(); i < count; i += team.team_size()) {
-      const std::int64_t row = first + i;
-      const auto b = row_map(row), e = row_map(row + 1);
-      if (e - b > longest) continue;
+    for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
       // without vectors, row_dot's scalar loop alone: `none` is a constant there, and its vector branch folds away
-      const Scalar sum = row_dot(decltype(vectors)::value ? gathers : HostGather::none, values, columns, x, b, e);
+      const Scalar sum =
+          row_dot(decltype(vectors)::value ? reads.gathers : HostGather::none, values, columns, x, b, e);
       if constexpr (decltype(beta_zero)::value) {
         y(row) = alpha * sum;
       } else {
         y(row) = alpha * sum + beta * y(row);
       }
-    }
+    });
   };
   using yes = std::true_type;
   using no = std::false_type;
-  if (gathers == HostGather::none) {
+  if (reads.gathers == HostGather::none) {
     if (beta == Scalar(0)) rows(no{}, yes{});
     else rows(no{}, no{});
   } else {

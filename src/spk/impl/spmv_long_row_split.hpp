@@ -12,12 +12,14 @@
 
 namespace spk::impl {
 
-// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors.
+// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors;
+// `far_columns` (the plan's), whether it reads x ahead.
 template <class Matrix, class XView, class YView>
 void spmv_long_row_split(const LaunchShape& shape,
                          const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& lr,
                          typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
-                         typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row) {
+                         typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row,
+                         bool far_columns) {
   using T = SpmvTypes<Matrix>;
   using Scalar = typename T::scalar;
   const std::int64_t rows = A.num_rows();
@@ -29,7 +31,7 @@ void spmv_long_row_split(const LaunchShape& shape,
   const auto columns = columns_in_place(A.entries());
   const DeviceArray<const typename Matrix::scalar_type> values = A.values();
   // rows over the threshold go to the long-row teams: the host row loop's longest is at most the threshold
-  const HostGather gathers = host_row_gathers<typename T::exec>(x, std::min(longest_row, threshold));
+  const HostRowReads reads = host_row_reads<typename T::exec>(x, std::min(longest_row, threshold), far_columns);
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<typename T::exec>();
 
@@ -41,7 +43,7 @@ void spmv_long_row_split(const LaunchShape& shape,
           const std::int64_t first = rank * rows_per_team;
           const std::int64_t count = first + rows_per_team < rows ? rows_per_team : rows - first;
           if (host_rows) {  // one lane per row: the host row loop
-            host_row_loop(team, first, static_cast<int>(count), threshold, gathers, row_map, values, columns, x, alpha,
+            host_row_loop(team, first, static_cast<int>(count), threshold, reads, row_map, values, columns, x, alpha,
                           beta, y);
             return;
           }

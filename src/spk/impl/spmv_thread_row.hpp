@@ -12,11 +12,12 @@
 namespace spk::impl {
 
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
-// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors.
+// `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors;
+// `far_columns`: the plan's finding that most rows read x from far apart (the host row loop then reads ahead).
 template <class Matrix, class Columns, class XView, class YView>
 void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
                      const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y,
-                     std::int64_t longest_row) {
+                     std::int64_t longest_row, bool far_columns) {
   using exec = typename Matrix::execution_space;
   using Scalar = typename Matrix::scalar_type;
   using Ordinal = typename Matrix::ordinal_type;
@@ -35,7 +36,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const std::size_t scratch_bytes = ordinal_scratch::shmem_size(capacity) + scalar_scratch::shmem_size(capacity);
   const DeviceArray<const Offset> row_map = A.row_map();
   const DeviceArray<const Scalar> values = A.values();
-  const HostGather gathers = host_row_gathers<exec>(x, longest_row);  // host_row_dot.hpp
+  const HostRowReads reads = host_row_reads<exec>(x, longest_row, far_columns);  // host_row_dot.hpp
 
   policy_type policy(static_cast<int>(league), shape.team_size, 1);
   // Host teams (one thread) read A in place, in a launch of their own: inside the staged kernel's body the same row
@@ -46,7 +47,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
         "spk::spmv_thread_row", policy, KOKKOS_LAMBDA(const member_type& team) {
           const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * rows_per_team;
           const std::int64_t last = first + rows_per_team < rows ? first + rows_per_team : rows;
-          host_row_loop(team, first, static_cast<int>(last - first), host_rows_of_any_length, gathers, row_map,
+          host_row_loop(team, first, static_cast<int>(last - first), host_rows_of_any_length, reads, row_map,
                         values, columns, x, alpha, beta, y);
         });
     return;
@@ -82,7 +83,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
           if (staged) {
             for (Offset k = row_map(row) - base; k < row_map(row + 1) - base; ++k) sum += vals_s(k) * x(cols_s(k));
           } else {
-            sum = row_dot(gathers, values, columns, x, row_map(row), row_map(row + 1));
+            sum = row_dot(reads.gathers, values, columns, x, row_map(row), row_map(row + 1));
           }
           spmv_store(y, row, alpha, sum, beta);
         });

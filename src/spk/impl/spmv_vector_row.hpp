@@ -35,14 +35,14 @@ struct VectorRowsTeam {
   Scalar alpha, beta;
   std::int64_t rows;
   int rows_per_thread, lanes;
-  HostGather gathers;  // host: how row_dot reads x (host_row_dot.hpp)
+  HostRowReads reads;  // host: how the row loop reads x (host_row_dot.hpp)
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename T::member& team) const {
     const std::int64_t per_team = static_cast<std::int64_t>(team.team_size()) * rows_per_thread;
     const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * per_team;
     const std::int64_t count = first + per_team < rows ? per_team : rows - first;
     if constexpr (is_host_space<typename T::exec>()) {  // one lane per row: the host row loop
-      host_row_loop(team, first, static_cast<int>(count), host_rows_of_any_length, gathers, row_map,
+      host_row_loop(team, first, static_cast<int>(count), host_rows_of_any_length, reads, row_map,
                     values, columns, x, alpha, beta, y);
     } else {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, team.team_size()), [&](const int i) {
@@ -83,11 +83,12 @@ struct VectorRowsTeam {
 };
 
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp); `longest_row`, A's
-// longest row (the plan's), tells the host row loop whether any row takes vectors.
+// longest row (the plan's), tells the host row loop whether any row takes vectors, and `far_columns` (the plan's)
+// whether it reads x ahead.
 template <class Matrix, class Columns, class XView, class YView>
 void spmv_vector_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
                      const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y,
-                     std::int64_t longest_row) {
+                     std::int64_t longest_row, bool far_columns) {
   using exec = typename Matrix::execution_space;
   const std::int64_t rows = A.num_rows();
   if (rows == 0) return;
@@ -95,7 +96,7 @@ void spmv_vector_row(const LaunchShape& shape, const Columns& columns, typename 
   const auto launch = [&](auto at_once) {
     using Team = VectorRowsTeam<decltype(at_once)::value, Matrix, Columns, XView, YView>;
     const Team body{A.row_map(), A.values(), columns, x, y, alpha, beta, rows, shape.rows_per_thread,
-                    shape.vector_length, host_row_gathers<exec>(x, longest_row)};
+                    shape.vector_length, host_row_reads<exec>(x, longest_row, far_columns)};
     Kokkos::parallel_for("spk::spmv_vector_row",
                          team_policy_for<exec>(static_cast<int>(league), shape.team_size, shape.vector_length), body);
   };
