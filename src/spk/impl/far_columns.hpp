@@ -24,17 +24,14 @@ double far_nonzero_share(const Matrix& A, std::int64_t far_entries) {
   if (rows == 0 || nnz == 0) return 0;
   const auto row_map = A.row_map();
   const auto entries = A.entries();
+  const auto* offsets = row_map.data();
   const std::int64_t samples = std::min(nnz, far_column_samples);
   std::int64_t far = 0;
   for (std::int64_t s = 0; s < samples; ++s) {
     const std::int64_t k = (2 * s + 1) * nnz / (2 * samples);  // the middle of the s-th of `samples` equal parts
-    std::int64_t lo = 0, hi = rows - 1;                       // the row holding k: the last with row_map(row) <= k
-    while (lo < hi) {
-      const std::int64_t mid = lo + (hi - lo + 1) / 2;
-      if (static_cast<std::int64_t>(row_map(mid)) <= k) lo = mid;
-      else hi = mid - 1;
-    }
-    const std::int64_t b = row_map(lo), e = row_map(lo + 1);
+    // the row holding k: the last whose first nonzero is at most k (the offsets rise; row_map(rows) = nnz > k)
+    const std::int64_t row = std::upper_bound(offsets, offsets + rows + 1, k) - offsets - 1;
+    const std::int64_t b = row_map(row), e = row_map(row + 1);
     if (static_cast<std::int64_t>(entries(e - 1)) - static_cast<std::int64_t>(entries(b)) > far_entries) ++far;
   }
   return static_cast<double>(far) / static_cast<double>(samples);

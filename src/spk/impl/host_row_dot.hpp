@@ -50,7 +50,7 @@ constexpr bool row_dot_gathers() {
 inline constexpr std::int64_t row_dot_short = 8;                        // nonzeros
 inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
 inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
-inline constexpr int row_dot_ahead = 64;  // nonzeros: how far rows read x ahead (row_dot_prefetching, below)
+inline constexpr int row_dot_ahead = 64;  // nonzeros: how far rows read x ahead (row_dot's Ahead, below)
 
 // How a host row loop reads x: one element at a time (`none`), or a vector at a time, filled by AVX2's gather
 // instructions (`hardware`) or by one scalar load per element (`loads`). On Zen 3 (2-core AMD EPYC, no AVX-512),
@@ -197,7 +197,7 @@ __attribute__((target("avx2,fma"))) inline typename L::V x_vector(const Scalar* 
 
 // The row's dot product in two vector accumulators of W lanes (2W nonzeros an iteration), one more vector if W are
 // left, then the rest one by one; x's vectors by gather instructions (ByLoads false) or by loads. With Ahead, x's
-// entries row_dot_ahead nonzeros on are prefetched while those lie below `limit` (row_dot_prefetching, below). The
+// entries row_dot_ahead nonzeros on are prefetched while those lie below `limit` (row_dot, below). The
 // tail fuses its multiply-adds explicitly: left to GCC's contraction, one instantiation fused and another did not,
 // and packed and unpacked columns stopped agreeing bit for bit.
 template <bool ByLoads, bool Ahead, class Values, class Columns, class Scalar, class Offset>
@@ -230,61 +230,34 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
 }
 #endif
 
-// Whether row_dot takes a row [b, e) to gather_dot in form `gathers` (host_row_gathers of this x): rows long or
-// spread out (above).
-template <class Scalar, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION bool row_takes_vectors(HostGather gathers, const Columns& columns, Offset b, Offset e) {
-#if SPK_HOST_ISA_DISPATCH
-  if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
-    const std::int64_t n = e - b;
-    return row_may_vector(gathers, n) &&
-           (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
-            (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
-                row_dot_far_bytes);
-  }
-#endif
-  (void)gathers, (void)columns, (void)b, (void)e;
-  return false;
-}
-
-// sum over k in [b, e) of values(k) * x(column k): gather_dot in form `gathers` where row_takes_vectors, else one
-// running sum in the order of k. gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled
-// for the baseline (in an AVX-512 context GCC turned it into gathers too, and every short row paid for them: st3d27
-// 64 fp32 0.6x).
+// sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x) other than none,
+// gather_dot in that form where the row is long or spread out (above); else one running sum in the order of k.
+// gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512
+// context GCC turned it into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
+// With Ahead, both prefetch x's entry for the nonzero row_dot_ahead places on while that is below `limit` (the end of
+// the team's nonzeros): the same sum, bit for bit. Where most rows span far more of x than the L2 holds (uniform 1M x
+// 16, rmat 18 16), the plain loop waits on x's cache misses one row at a time; 64 nonzeros ahead, a stand-alone
+// two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in fp64 (1.1-1.4x fp32) and rmat 18 16
+// 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read nearby x, lost up to 10% (25%
+// Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
 template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
 KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
                                                                      const Columns& columns, const XView& x, Offset b,
                                                                      Offset e, Offset limit = 0) {
   using Scalar = typename Values::non_const_value_type;
+  Scalar sum = 0;
+  Offset k = b;
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
-    if (row_takes_vectors<Scalar, Columns, XView>(gathers, columns, b, e))
+    const std::int64_t n = e - b;
+    if (row_may_vector(gathers, n) &&
+        (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
+         (static_cast<std::int64_t>(columns.plain(e - 1)) - columns.plain(b)) * std::int64_t{sizeof(Scalar)} >
+             row_dot_far_bytes))
       return gathers == HostGather::loads ? gather_dot<true, Ahead>(values, columns, x.data(), b, e, limit)
                                           : gather_dot<false, Ahead>(values, columns, x.data(), b, e, limit);
   }
-#else
-  (void)gathers, (void)limit;
-#endif
-  Scalar sum = 0;
-  for (Offset k = b; k < e; ++k) sum += values(k) * x(columns.plain(k));
-  return sum;
-}
-
-// row_dot's scalar loop, prefetching x's entry for the nonzero row_dot_ahead places on while that is below `limit`
-// (the end of the team's nonzeros): the same sum, bit for bit. Where most rows span far more of x than the L2 holds
-// (uniform 1M x 16, rmat 18 16), the plain loop waits on x's cache misses one row at a time; 64 nonzeros ahead, a
-// stand-alone two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in fp64 (1.1-1.4x fp32) and
-// rmat 18 16 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read nearby x, lost up to 10%
-// (25% Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
-template <class Values, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot_prefetching(const Values& values,
-                                                                                 const Columns& columns,
-                                                                                 const XView& x, Offset b, Offset e,
-                                                                                 Offset limit) {
-  typename Values::non_const_value_type sum = 0;
-  Offset k = b;
-#if SPK_HOST_ISA_DISPATCH
-  if constexpr (Kokkos::is_view<XView>::value) {
+  if constexpr (Ahead && Kokkos::is_view<XView>::value) {
     const Offset stop = limit - row_dot_ahead < e ? limit - row_dot_ahead : e;
     for (; k < stop; ++k) {
       __builtin_prefetch(&x(columns.plain(k + row_dot_ahead)));
@@ -292,7 +265,7 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot_prefetching
     }
   }
 #else
-  (void)limit;
+  (void)gathers, (void)limit;
 #endif
   for (; k < e; ++k) sum += values(k) * x(columns.plain(k));
   return sum;
@@ -331,25 +304,6 @@ KOKKOS_FORCEINLINE_FUNCTION void for_team_rows(const Member& team, std::int64_t 
   }
 }
 
-// host_row_loop's rows where they read x ahead: rows that row_dot would vector go to it, the others to
-// row_dot_prefetching, up to the end of the team's nonzeros. One copy of the loop, beta and vectors tested per row:
-// these rows wait on memory, and the loop's code stays small (host_row_loop below).
-template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
-KOKKOS_INLINE_FUNCTION void host_rows_reading_ahead(const Member& team, std::int64_t first, int count,
-                                                    std::int64_t longest, HostGather gathers, const RowMap& row_map,
-                                                    const Values& values, const Columns& columns, const XView& x,
-                                                    typename Values::non_const_value_type alpha,
-                                                    typename Values::non_const_value_type beta, const YView& y) {
-  using Scalar = typename Values::non_const_value_type;
-  const auto limit = row_map(first + count);
-  for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
-    const Scalar sum = row_takes_vectors<Scalar, Columns, XView>(gathers, columns, b, e)
-                           ? row_dot<true>(gathers, values, columns, x, b, e, limit)
-                           : row_dot_prefetching(values, columns, x, b, e, limit);
-    y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
-  });
-}
-
 // One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
 // first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
 // teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0, whether any
@@ -365,8 +319,12 @@ KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t 
                                                typename Values::non_const_value_type alpha,
                                                typename Values::non_const_value_type beta, const YView& y) {
   using Scalar = typename Values::non_const_value_type;
-  if (reads.ahead) {
-    host_rows_reading_ahead(team, first, count, longest, reads.gathers, row_map, values, columns, x, alpha, beta, y);
+  if (reads.ahead) {  // rows that wait on memory: one copy of the loop, beta and vectors tested per row
+    const auto limit = row_map(first + count);
+    for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
+      const Scalar sum = row_dot<true>(reads.gathers, values, columns, x, b, e, limit);
+      y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
+    });
     return;
   }
   const auto rows = [&](auto vectors, auto beta_zero) {
