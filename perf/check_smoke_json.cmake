@@ -1,6 +1,7 @@
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
-# Checks spk-bench's JSON report from bench.smoke: it parses, has metadata with a positive ceiling, and every
-# result row passed its check. Run as: cmake -DJSON=<file> -P check_smoke_json.cmake
+# Checks spk-bench's JSON report from bench.smoke: it parses, has metadata with a positive ceiling, every result
+# row passed its check, and every SpMV and SpMM row has a positive time (with --interleave, the rounds set it after
+# the row was added). Run as: cmake -DJSON=<file> -P check_smoke_json.cmake
 file(READ "${JSON}" _json)
 string(JSON _ceiling GET "${_json}" metadata ceiling_gbs)
 if(NOT _ceiling GREATER 0)
@@ -19,6 +20,12 @@ foreach(_i RANGE ${_last})
   list(APPEND _ops ${_op})
   if(NOT _check STREQUAL "ok")
     message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) has check '${_check}'")
+  endif()
+  if(_op STREQUAL "spmv" OR _op STREQUAL "spmm")
+    string(JSON _time GET "${_json}" results ${_i} time_ms)
+    if(NOT _time GREATER 0)
+      message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) has time_ms '${_time}', expected a positive time")
+    endif()
   endif()
 endforeach()
 foreach(_op spmv spmm spgemm)

@@ -161,6 +161,11 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                "gathers x per nonzero could take here (the larger of a flat pass over the nonzeros and the CSR bytes "
                "at the measured ceiling); its speedups over the yardsticks are the most any such kernel could show "
                "(GPUs: on a host back-end the flat pass is a plain loop and no floor)");
+  app.add_flag("--interleave", o.interleave,
+               "SpMV and SpMM: time the calls in rounds, each round calling every checked spk plan and yardstick "
+               "variant of the matrix (and width) once, instead of each one's --reps back to back, so that a noisy "
+               "machine's slow drifts fall on all of them alike (the sweep's candidates included); holds every plan "
+               "and yardstick operation of the matrix at once");
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
                  "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "

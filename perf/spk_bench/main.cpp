@@ -130,6 +130,7 @@ int run(int argc, char** argv, const std::string& command_line) {
   info.ceiling_method = ceiling.method;
   info.reps = options.reps;
   info.warmup = options.warmup;
+  info.interleave = options.interleave;
   info.seed = options.seed;
   info.offset_bits = options.offset_bits;
   info.layout = options.layout;

@@ -36,6 +36,7 @@ struct Options {
   std::string spgemm_walk = "automatic";  // SpGEMM hash and dense teams' product walk on spk's plans
   std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
   bool gather_bound = false;   // --gather-bound: SpMV's floor per matrix (gather_bound.hpp)
+  bool interleave = false;     // --interleave: SpMV and SpMM calls timed in rounds (runner.hpp, time_interleaved)
   bool quiet = false;
   std::string command_line;             // as typed, for the reports
   std::vector<std::string> notes;       // what the suite skipped (missing files), printed in the header

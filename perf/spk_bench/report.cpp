@@ -149,7 +149,8 @@ void print_header(std::ostream& os, const RunInfo& info) {
   os << "\n"
      << "  ceiling:   " << fmt("%.1f", info.ceiling_gbs) << " GB/s (" << info.ceiling_method << ")\n"
      << "  tuning:    " << info.tuning << "\n"
-     << "  timing:    median of " << info.reps << " timed calls after " << info.warmup << " warm-up; offsets "
+     << "  timing:    median of " << info.reps << " timed calls after " << info.warmup << " warm-up"
+     << (info.interleave ? " (SpMV and SpMM in rounds across the algorithms)" : "") << "; offsets "
      << info.offset_bits << "-bit; SpMM layout " << info.layout << "; seed " << info.seed << "\n";
   for (const auto& n : info.notes) os << "  note: " << n << "\n";
 }
@@ -243,7 +244,7 @@ void write_csv(const std::string& path, const RunInfo& info, const std::vector<R
     << "\n# kokkos: " << info.kokkos_version << "\n# kokkos-kernels: " << info.kokkoskernels_version
     << "\n# vendors: " << info.vendor_versions << "\n# ceiling_gbs: " << csv_number(info.ceiling_gbs)
     << "\n# ceiling_method: " << info.ceiling_method << "\n# tuning: " << info.tuning << "\n# reps: " << info.reps
-    << "\n# warmup: " << info.warmup << "\n";
+    << "\n# warmup: " << info.warmup << "\n# interleave: " << (info.interleave ? "yes" : "no") << "\n";
   f << "matrix,rows,cols,nnz,op,precision,offset_bits,k,layout,algo,yardstick,chosen,time_ms,min_ms,max_ms,"
        "setup_ms,gbs,pct_ceiling,gflops,symbolic_ms,numeric_ms,reuse_ms,products,c_nnz,peak_bytes,output_bytes,"
        "memory_method";
@@ -285,6 +286,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
             {"tuning", info.tuning},
             {"reps", info.reps},
             {"warmup", info.warmup},
+            {"interleave", info.interleave},
             {"seed", info.seed},
             {"offset_bits", info.offset_bits},
             {"layout", info.layout},

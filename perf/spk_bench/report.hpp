@@ -55,6 +55,7 @@ struct RunInfo {
   double ceiling_bytes = 0;
   std::string ceiling_method;
   int reps = 0, warmup = 0;
+  bool interleave = false;  // SpMV and SpMM timed in rounds across the algorithms
   std::uint64_t seed = 0;
   int offset_bits = 32;
   std::string layout;

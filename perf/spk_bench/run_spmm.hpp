@@ -59,17 +59,19 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
   const auto spk_row = [&](const std::string& name, const spk::SpmmOptions& options, bool sweep) {
     Row r = new_row(name, false);
     try {
-      const auto plan = plan_for_row(r, [&]() { return spk::make_spmm_plan(m.device, k, options); });
-      if (plan.reorder != spk::RowReordering::none) {
+      using Plan = decltype(spk::make_spmm_plan(m.device, k, options));
+      const auto plan =  // shared: an --interleave call outlives this row
+          std::make_shared<const Plan>(plan_for_row(r, [&]() { return spk::make_spmm_plan(m.device, k, options); }));
+      if (plan->reorder != spk::RowReordering::none) {
         char cost[64];
-        std::snprintf(cost, sizeof cost, " order %.3g ms", plan.reorder_seconds * 1e3);
-        r.chosen += "; " + std::string(spk::to_string(plan.reorder)) + cost;
+        std::snprintf(cost, sizeof cost, " order %.3g ms", plan->reorder_seconds * 1e3);
+        r.chosen += "; " + std::string(spk::to_string(plan->reorder)) + cost;
       }
-      const auto call = [&]() { spk::spmm(plan, S(1), m.device, B, S(0), C); };
-      check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
+      const auto call = [plan, &m, B, C]() { spk::spmm(*plan, S(1), m.device, B, S(0), C); };
+      check_then_time(r, call, checker, ctx, bytes, flops);
       if (sweep && r.check == "ok")
-        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), k, plan.stats,
-                             enumerator(plan.algorithm, "SpmmAlgorithm"), plan.shape, r.time_ms, r.gflops});
+        ctx.add_sweep({m.name, static_cast<int>(sizeof(S)), k, plan->stats,
+                       enumerator(plan->algorithm, "SpmmAlgorithm"), plan->shape, r.time_ms, r.gflops});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();
@@ -156,6 +158,7 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
         [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, B, C, alg); }, checker, bytes, flops);
   }
 #endif
+  if (o.interleave) time_interleaved(ctx, bytes, flops);
 }
 
 }  // namespace

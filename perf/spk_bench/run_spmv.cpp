@@ -35,26 +35,28 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     Row r = base_row(m, "spmv", ctx);
     r.algo = name;
     try {
-      const auto plan = plan_for_row(r, [&]() { return spk::make_spmv_plan(m.device, options); });
-      if (plan.columns.packed) {
+      using Plan = decltype(spk::make_spmv_plan(m.device, options));
+      const auto plan =  // shared: an --interleave call outlives this row
+          std::make_shared<const Plan>(plan_for_row(r, [&]() { return spk::make_spmv_plan(m.device, options); }));
+      if (plan->columns.packed) {
         char cost[64];
-        std::snprintf(cost, sizeof cost, "; packed columns in %.3g ms", plan.packing_seconds * 1e3);
+        std::snprintf(cost, sizeof cost, "; packed columns in %.3g ms", plan->packing_seconds * 1e3);
         r.chosen += cost;
       }
-      if (plan.grouped.grouped) {
+      if (plan->grouped.grouped) {
         char cost[128];
         std::snprintf(cost, sizeof cost, "; grouped columns in %.3g ms (%lld grouped, %lld hubs, %.0f%% of nonzeros)",
-                      plan.grouping_seconds * 1e3, static_cast<long long>(plan.grouped.source.extent(0)),
-                      static_cast<long long>(plan.grouped.hubs), plan.grouped.hub_share * 100);
+                      plan->grouping_seconds * 1e3, static_cast<long long>(plan->grouped.source.extent(0)),
+                      static_cast<long long>(plan->grouped.hubs), plan->grouped.hub_share * 100);
         r.chosen += cost;
       }
-      if (plan.far_columns) r.chosen += "; x read ahead (far columns)";
-      const auto call = [&]() { spk::spmv(plan, S(1), m.device, x, S(0), y); };
-      check_then_time(r, call, checker, o.warmup, o.reps, bytes, flops, ctx.ceiling);
+      if (plan->far_columns) r.chosen += "; x read ahead (far columns)";
+      const auto call = [plan, &m, x, y]() { spk::spmv(*plan, S(1), m.device, x, S(0), y); };
+      check_then_time(r, call, checker, ctx, bytes, flops);
       if (sweep && r.check == "ok")
-        ctx.sweep.push_back({m.name, static_cast<int>(sizeof(S)), 0, plan.stats,
-                             enumerator(plan.algorithm, "SpmvAlgorithm"), plan.shape, r.time_ms, r.gbs,
-                             plan.columns.packed});
+        ctx.add_sweep({m.name, static_cast<int>(sizeof(S)), 0, plan->stats,
+                       enumerator(plan->algorithm, "SpmvAlgorithm"), plan->shape, r.time_ms, r.gbs,
+                       plan->columns.packed});
     } catch (const std::exception& e) {
       r.check = "error";
       r.message = e.what();
@@ -167,6 +169,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   }
 #endif
 
+  if (o.interleave) time_interleaved(ctx, bytes, flops);
   if (o.gather_bound) ctx.add(gather_bound_row(m, x, bytes, flops, ctx));
 }
 

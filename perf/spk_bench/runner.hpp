@@ -43,6 +43,15 @@ struct MatrixCase {
   std::int64_t max_row_length = 0;
 };
 
+// --interleave: a checked call whose timing waits for time_interleaved (below), with where its time goes.
+struct DeferredCall {
+  static constexpr std::size_t unassigned = static_cast<std::size_t>(-1);
+  std::function<void()> call;
+  std::size_t row = unassigned;     // index in RunContext::rows: the row being built when it was deferred
+  int variant = -1;                 // the yardstick variant it times, or -1: the row itself (an spk row)
+  std::size_t sweep = unassigned;   // index in RunContext::sweep whose time and rate it sets
+};
+
 struct RunContext {
   const Options& options;
   const Ceiling& ceiling;
@@ -51,6 +60,8 @@ struct RunContext {
   std::vector<SweepRecord> sweep;  // --sweep: every candidate that checked out
   bool failed = false;  // a check failed, spk threw, or a named matrix could not be read
   int unreadable = 0;    // matrices that could not be read or generated (suite scans' optional files excluded)
+  std::vector<DeferredCall> deferred;           // --interleave: checked, not yet timed
+  std::vector<std::size_t> unfinished_yardsticks;  // --interleave: rows whose best variant awaits the timings
 
   bool has_yardstick(const std::string& y) const {
     for (const auto& s : options.yardsticks)
@@ -61,7 +72,16 @@ struct RunContext {
     if (r.check == "FAILED" || (!r.yardstick && r.check == "error")) failed = true;
     for (const auto& v : r.variants)
       if (v.status == "FAILED") failed = true;
+    for (auto& d : deferred)  // calls deferred while this row was built belong to it
+      if (d.row == DeferredCall::unassigned) d.row = rows.size();
     rows.push_back(std::move(r));
+  }
+  // A sweep candidate that checked out (its row not added yet); under --interleave its time and rate arrive with
+  // the row's.
+  void add_sweep(SweepRecord s) {
+    sweep.push_back(std::move(s));
+    if (!deferred.empty() && deferred.back().row == DeferredCall::unassigned && deferred.back().variant < 0)
+      deferred.back().sweep = sweep.size() - 1;
   }
 };
 
@@ -121,14 +141,16 @@ inline void set_time(Row& r, const Timing& t, double bytes, double flops, const 
   r.gflops = rate_giga(flops, r.time_ms);
 }
 
-// An spk row: checks call once against the oracle, then times it only if the check passed.
+// An spk row: checks call once against the oracle, then times it only if the check passed (under --interleave
+// later, in time_interleaved's rounds: call must then own what it uses, the plan included).
 template <class Call, class Checker>
-void check_then_time(Row& r, const Call& call, Checker&& checker, int warmup, int reps, double bytes, double flops,
-                     const Ceiling& c) {
+void check_then_time(Row& r, const Call& call, Checker&& checker, RunContext& ctx, double bytes, double flops) {
   const Comparison cmp = checker(call);
   r.rel_error = cmp.rel_error;
-  if (cmp.ok) {
-    set_time(r, time_calls(call, warmup, reps), bytes, flops, c);
+  if (cmp.ok && ctx.options.interleave) {
+    ctx.deferred.push_back({call});
+  } else if (cmp.ok) {
+    set_time(r, time_calls(call, ctx.options.warmup, ctx.options.reps), bytes, flops, ctx.ceiling);
   } else {
     r.check = "FAILED";
     r.message = cmp.message;
@@ -204,11 +226,11 @@ inline void finish_yardstick_row(Row& r, double bytes, double flops, const Ceili
   }
 }
 
-// Runs one yardstick variant: setup() builds the operation and returns the call to time (it may throw: the
-// variant is then "error"); checker(call) runs it once on poisoned output and compares with the oracle; only a
-// correct variant is timed.
+// Runs one yardstick variant (the index-th of its row): setup() builds the operation and returns the call to time
+// (it may throw: the variant is then "error"); checker(call) runs it once on poisoned output and compares with the
+// oracle; only a correct variant is timed (under --interleave later, in time_interleaved's rounds).
 template <class Setup, class Checker>
-Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, int warmup, int reps) {
+Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, RunContext& ctx, int index) {
   Variant v;
   v.name = name;
   try {
@@ -220,7 +242,10 @@ Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, i
       v.message = c.message;
       return v;
     }
-    v.time_ms = time_calls(call, warmup, reps).median_ms();
+    if (ctx.options.interleave)
+      ctx.deferred.push_back({call, DeferredCall::unassigned, index});
+    else
+      v.time_ms = time_calls(call, ctx.options.warmup, ctx.options.reps).median_ms();
     v.status = "ok";
   } catch (const std::exception& e) {
     v.status = "error";
@@ -262,10 +287,52 @@ void add_yardstick_row(RunContext& ctx, Row r, const std::vector<std::string>& a
       else
         return [op]() { op->run(); };
     };
-    r.variants.push_back(try_variant(alg, setup, checked, ctx.options.warmup, ctx.options.reps));
+    r.variants.push_back(try_variant(alg, setup, checked, ctx, static_cast<int>(r.variants.size())));
   }
-  finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+  if (ctx.options.interleave) {
+    ctx.unfinished_yardsticks.push_back(ctx.rows.size());
+  } else {
+    finish_yardstick_row(r, bytes, flops, ctx.ceiling);
+  }
   ctx.add(std::move(r));
+}
+
+// --interleave: times every deferred call of the matrix (SpMV) or width (SpMM) in rounds, each round calling each
+// once, after their warm-up calls, so that a noisy machine's slow drifts (another process, the clock, the page
+// cache) fall on all of them alike instead of on whichever algorithm ran while they lasted; then sets the rows'
+// times, the sweep records' and the yardstick rows' best variants. Every plan and yardstick operation of the
+// matrix stays alive until then.
+inline void time_interleaved(RunContext& ctx, double bytes, double flops) {
+  auto& calls = ctx.deferred;
+  for (const auto& d : calls)
+    for (int i = 0; i < ctx.options.warmup; ++i) d.call();
+  Kokkos::fence();
+  std::vector<Timing> timings(calls.size());
+  Stopwatch watch;
+  for (int rep = 0; rep < ctx.options.reps; ++rep)
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      watch.mark();
+      calls[i].call();
+      watch.mark();
+      timings[i].samples_ms.push_back(watch.elapsed().at(0));
+    }
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    Row& r = ctx.rows.at(calls[i].row);
+    if (calls[i].variant >= 0) {
+      r.variants.at(calls[i].variant).time_ms = timings[i].median_ms();
+      continue;
+    }
+    set_time(r, timings[i], bytes, flops, ctx.ceiling);
+    if (calls[i].sweep != DeferredCall::unassigned) {
+      SweepRecord& s = ctx.sweep.at(calls[i].sweep);
+      s.time_ms = r.time_ms;
+      s.rate = s.k == 0 ? r.gbs : r.gflops;
+    }
+  }
+  for (const std::size_t row : ctx.unfinished_yardsticks)
+    finish_yardstick_row(ctx.rows.at(row), bytes, flops, ctx.ceiling);
+  calls.clear();
+  ctx.unfinished_yardsticks.clear();
 }
 
 template <class S, class Off>
