@@ -301,25 +301,51 @@ void add_yardstick_row(RunContext& ctx, Row r, const std::vector<std::string>& a
 // once, after their warm-up calls, so that a noisy machine's slow drifts (another process, the clock, the page
 // cache) fall on all of them alike instead of on whichever algorithm ran while they lasted; then sets the rows'
 // times, the sweep records' and the yardstick rows' best variants. Every plan and yardstick operation of the
-// matrix stays alive until then.
+// matrix stays alive until then. A call that throws in the rounds leaves them, and its row (an spk row: the run
+// fails) or variant reads "error" with the message, as when its calls run back to back.
 inline void time_interleaved(RunContext& ctx, double bytes, double flops) {
   auto& calls = ctx.deferred;
-  for (const auto& d : calls)
-    for (int i = 0; i < ctx.options.warmup; ++i) d.call();
+  std::vector<std::string> errors(calls.size());
+  Stopwatch watch;
+  const auto guarded = [&](std::size_t i, const auto& f) {
+    if (!errors[i].empty()) return;
+    try {
+      f();
+    } catch (const std::exception& e) {
+      errors[i] = e.what();
+      (void)watch.elapsed();  // drop a lone mark
+    }
+  };
+  for (std::size_t i = 0; i < calls.size(); ++i)
+    guarded(i, [&]() {
+      for (int w = 0; w < ctx.options.warmup; ++w) calls[i].call();
+    });
   Kokkos::fence();
   std::vector<Timing> timings(calls.size());
-  Stopwatch watch;
   for (int rep = 0; rep < ctx.options.reps; ++rep)
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-      watch.mark();
-      calls[i].call();
-      watch.mark();
-      timings[i].samples_ms.push_back(watch.elapsed().at(0));
-    }
+    for (std::size_t i = 0; i < calls.size(); ++i)
+      guarded(i, [&]() {
+        watch.mark();
+        calls[i].call();
+        watch.mark();
+        timings[i].samples_ms.push_back(watch.elapsed().at(0));
+      });
   for (std::size_t i = 0; i < calls.size(); ++i) {
     Row& r = ctx.rows.at(calls[i].row);
     if (calls[i].variant >= 0) {
-      r.variants.at(calls[i].variant).time_ms = timings[i].median_ms();
+      Variant& v = r.variants.at(calls[i].variant);
+      if (errors[i].empty()) {
+        v.time_ms = timings[i].median_ms();
+      } else {
+        v.status = "error";
+        v.message = errors[i];
+      }
+      continue;
+    }
+    if (!errors[i].empty()) {
+      r.check = "error";
+      r.message = errors[i];
+      ctx.failed = true;
       continue;
     }
     set_time(r, timings[i], bytes, flops, ctx.ceiling);
