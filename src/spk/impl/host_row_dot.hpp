@@ -51,6 +51,7 @@ inline constexpr std::int64_t row_dot_short = 8;                        // nonze
 inline constexpr std::int64_t row_dot_long_row = 128;                   // nonzeros
 inline constexpr std::int64_t row_dot_far_bytes = std::int64_t{1} << 19;  // span of x a row reads: half a Zen 4 L2
 inline constexpr int row_dot_ahead = 64;  // nonzeros: how far rows read x ahead (row_dot's Ahead, below)
+inline constexpr std::int64_t row_dot_split = 8;  // nonzeros: from here rows sum in four (split_dot, below)
 
 // How a host row loop reads x: one element at a time (`none`), or a vector at a time, filled by AVX2's gather
 // instructions (`hardware`) or by one scalar load per element (`loads`). On Zen 3 (2-core AMD EPYC, no AVX-512),
@@ -228,18 +229,47 @@ __attribute__((target("avx2,fma"), noinline)) Scalar gather_dot(const Values& va
   for (; k < e; ++k) sum = L::fma(values(k), x[columns.plain(k)], sum);
   return sum;
 }
+
+// The rows the vectors leave to scalar loads, from row_dot_split nonzeros up (fp32 and fp64), where they do not
+// read x ahead: four running sums (nonzero k into sum (k - b) mod 4, added pairwise at the end, then the last few
+// one by one), where the plain loop chains every product through one sum and waits on each add. On the 2-core Zen 3,
+// spk's row loops with and without it alternating in one process (median of 80 calls, two processes): Cornell5 (85 a
+// row) 1.08-1.10x (fp32) and 1.11-1.13x (fp64), st3d27 64 1.01-1.06x and 1.15-1.21x, lap2d 1024 (5 a row, none
+// split) even. Rows that read ahead keep the one sum: split, uniform 1M x 16 ran 0.94x (fp32) and 0.85x (fp64), rmat
+// 18 16 0.93-0.99x. A call of its own: inlined into row_dot, it slowed even lap2d's unsplit rows (fp32 0.73x of Kokkos
+// Kernels against 0.95x). The empty asm keeps the sums in four registers: GCC's vectorizer otherwise packed them into
+// one SSE vector filled by element inserts, slower than the single sum.
+template <class Values, class Columns, class XView, class Offset>
+__attribute__((noinline)) typename Values::non_const_value_type split_dot(const Values& values, const Columns& columns,
+                                                                          const XView& x, Offset b, Offset e) {
+  using Scalar = typename Values::non_const_value_type;
+  Scalar s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  Offset k = b;
+  for (; k + 4 <= e; k += 4) {
+    s0 += values(k) * x(columns.plain(k));
+    s1 += values(k + 1) * x(columns.plain(k + 1));
+    s2 += values(k + 2) * x(columns.plain(k + 2));
+    s3 += values(k + 3) * x(columns.plain(k + 3));
+    asm("" : "+x"(s0), "+x"(s1), "+x"(s2), "+x"(s3));  // x86-64's SSE registers
+  }
+  Scalar sum = (s0 + s1) + (s2 + s3);
+  for (; k < e; ++k) sum += values(k) * x(columns.plain(k));
+  return sum;
+}
 #endif
 
 // sum over k in [b, e) of values(k) * x(column k): with `gathers` (host_row_gathers of this x) other than none,
-// gather_dot in that form where the row is long or spread out (above); else one running sum in the order of k.
-// gather_dot is a call of its own, compiled for AVX2: the scalar loop stays compiled for the baseline (in an AVX-512
+// gather_dot in that form where the row is long or spread out (above); else, on x86-64 hosts without Ahead,
+// split_dot's four sums from row_dot_split nonzeros up, and otherwise (GPUs too) one running sum in the order of k.
+// gather_dot is a call of its own, compiled for AVX2: the scalar loops stay compiled for the baseline (in an AVX-512
 // context GCC turned it into gathers too, and every short row paid for them: st3d27 64 fp32 0.6x).
-// With Ahead, both prefetch x's entry for the nonzero row_dot_ahead places on while that is below `limit` (the end of
-// the team's nonzeros): the same sum, bit for bit. Where most rows span far more of x than the L2 holds (uniform 1M x
-// 16, rmat 18 16), the plain loop waits on x's cache misses one row at a time; 64 nonzeros ahead, a stand-alone
-// two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in fp64 (1.1-1.4x fp32) and rmat 18 16
-// 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read nearby x, lost up to 10% (25%
-// Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
+// With Ahead, gather_dot and the one-sum loop prefetch x's entry for the nonzero row_dot_ahead places on while that
+// is below `limit` (the end of the team's nonzeros): the vector rows and the rows under row_dot_split get the same
+// bits as without it, the other rows (one sum against split_dot's four) agree to rounding. Where most rows span far
+// more of x than the L2 holds (uniform 1M x 16, rmat 18 16), the plain loop waits on x's cache misses one row at a
+// time; 64 nonzeros ahead, a stand-alone two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in
+// fp64 (1.1-1.4x fp32) and rmat 18 16 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read
+// nearby x, lost up to 10% (25% Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
 template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
 KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
                                                                      const Columns& columns, const XView& x, Offset b,
@@ -256,6 +286,9 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather 
              row_dot_far_bytes))
       return gathers == HostGather::loads ? gather_dot<true, Ahead>(values, columns, x.data(), b, e, limit)
                                           : gather_dot<false, Ahead>(values, columns, x.data(), b, e, limit);
+  }
+  if constexpr (!Ahead && (std::is_same_v<Scalar, float> || std::is_same_v<Scalar, double>)) {
+    if (e - b >= row_dot_split) return split_dot(values, columns, x, b, e);
   }
   if constexpr (Ahead && Kokkos::is_view<XView>::value) {
     const Offset stop = limit - row_dot_ahead < e ? limit - row_dot_ahead : e;
