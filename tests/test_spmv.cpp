@@ -316,6 +316,53 @@ TYPED_TEST(Spmv, PlanIsReusableAndDeterministic) {
   }
 }
 
+// x and y as every other entry of a two-column LayoutRight View (LayoutStride, stride 2) against contiguous ones, every
+// algorithm, beta 0 (NaN-poisoned y) and beta 0.5: within the oracle's tolerance, and on host back-ends bit for bit
+// the contiguous result (there thread-row hands contiguous vectors to host_rows_by_value and strided ones to the same
+// loop inlined).
+TYPED_TEST(Spmv, StridedVectorsMatchContiguous) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  const std::uint64_t seed = fresh_seed();
+  const auto hA = random_csr<S, Off>(edge_shapes()[0], seed);
+  const auto A = spk::copy_to<TestDevice>(hA);
+  const auto in = random_spmv_inputs(hA, seed);
+  using Wide = Kokkos::View<S**, Kokkos::LayoutRight, TestDevice>;
+  const Wide xs2("xs2", hA.num_cols(), 2), ys2("ys2", hA.num_rows(), 2);
+  const auto xs = Kokkos::subview(xs2, Kokkos::ALL(), 1);
+  const auto ys = Kokkos::subview(ys2, Kokkos::ALL(), 1);
+  Kokkos::deep_copy(xs, in.x);
+  Kokkos::View<S*, TestDevice> y("y", hA.num_rows()), ys_flat("ys_flat", hA.num_rows());
+  for (const S beta : {S(0), S(0.5)}) {
+    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
+    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(in.hy0(i));
+    spk::reference::spmv(2.0, hA, in.hx, static_cast<double>(beta), ref);
+    for (const auto algo : algorithms_and_automatic()) {
+      const std::string what = std::string(spk::to_string(algo)) + ", beta " + std::to_string(beta) + ", seed " +
+                               std::to_string(seed);
+      spk::SpmvOptions options;
+      options.algorithm = algo;
+      const auto plan = spk::make_spmv_plan(A, options);
+      if (beta == S(0)) {
+        poison(y);
+        poison(ys);
+      } else {
+        Kokkos::deep_copy(y, in.y0);
+        Kokkos::deep_copy(ys, in.y0);
+      }
+      spk::spmv(plan, S(2), A, in.x, beta, y);
+      spk::spmv(plan, S(2), A, xs, beta, ys);
+      Kokkos::deep_copy(ys_flat, ys);
+      const auto contiguous = host_copy(y), strided = host_copy(ys_flat);
+      EXPECT_LE(relative_error(contiguous, ref), tolerance<S>(longest_row(hA))) << what;
+      EXPECT_LE(relative_error(strided, ref), tolerance<S>(longest_row(hA))) << what << ", strided";
+      if (spk::is_host_space<TestExec>())
+        for (std::size_t i = 0; i < contiguous.extent(0); ++i)
+          ASSERT_EQ(std::memcmp(&contiguous(i), &strided(i), sizeof(S)), 0) << what << ", row " << i;
+    }
+  }
+}
+
 // Host row loops read x in AVX2 vectors on rows that are long or spread out (impl/host_row_dot.hpp), filled by gather
 // instructions or by scalar loads. Rows of every length around the vector widths (4 and 8 a vector, two
 // accumulators, a scalar tail), near and far columns, long rows: each vector form against the scalar sum and a double

@@ -32,6 +32,17 @@ struct ReadsColumnsInPlace : std::false_type {};
 template <class Entries>
 struct ReadsColumnsInPlace<ColumnsInPlace<Entries>> : std::true_type {};
 
+// Whether the row loops may address x as x.data() plus a column (a View, or host_rows_by_value's pointer; not grouped
+// columns' GroupedX, which reads two arrays).
+template <class XView>
+struct XIsArray : std::bool_constant<Kokkos::is_view<XView>::value> {};
+template <class T>
+struct XIsArray<DeviceArray<T>> : std::true_type {};
+template <class XView>
+constexpr bool x_is_array() {
+  return XIsArray<XView>::value;
+}
+
 // Whether row_dot can gather: a host compiler with the dispatch, fp32 or fp64 values, 32-bit column indices.
 template <class Scalar, class Columns>
 constexpr bool row_dot_gathers() {
@@ -271,14 +282,14 @@ __attribute__((noinline)) typename Values::non_const_value_type split_dot(const 
 // fp64 (1.1-1.4x fp32) and rmat 18 16 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read
 // nearby x, lost up to 10% (25% Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
 template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
+KOKKOS_FORCEINLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
                                                                      const Columns& columns, const XView& x, Offset b,
                                                                      Offset e, Offset limit = 0) {
   using Scalar = typename Values::non_const_value_type;
   Scalar sum = 0;
   Offset k = b;
 #if SPK_HOST_ISA_DISPATCH
-  if constexpr (row_dot_gathers<Scalar, Columns>() && Kokkos::is_view<XView>::value) {
+  if constexpr (row_dot_gathers<Scalar, Columns>() && x_is_array<XView>()) {
     const std::int64_t n = e - b;
     if (row_may_vector(gathers, n) &&
         (n >= row_dot_long_row ||  // a row's columns are sorted: its span is its last column less its first
@@ -290,7 +301,7 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather 
   if constexpr (!Ahead && (std::is_same_v<Scalar, float> || std::is_same_v<Scalar, double>)) {
     if (e - b >= row_dot_split) return split_dot(values, columns, x, b, e);
   }
-  if constexpr (Ahead && Kokkos::is_view<XView>::value) {
+  if constexpr (Ahead && x_is_array<XView>()) {
     const Offset stop = limit - row_dot_ahead < e ? limit - row_dot_ahead : e;
     for (; k < stop; ++k) {
       __builtin_prefetch(&x(columns.plain(k + row_dot_ahead)));
@@ -323,45 +334,38 @@ HostRowReads host_row_reads(const XView& x, std::int64_t longest_row, bool far_c
 // host_row_loop's `longest` where no row is left to other teams.
 inline constexpr std::int64_t host_rows_of_any_length = std::numeric_limits<std::int64_t>::max();
 
-// Calls f(row, b, e) for each of the team's rows first .. first + count - 1 of at most `longest` nonzeros, [b, e) its
-// nonzeros: a plain loop over the team's share (TeamThreadRange's split, one thread per row). With four copies of the
-// row loop in one functor, the TeamThreadRange form ran lap2d 1024 fp32 up to 10% slower (the same loop with its
-// choices fixed at compile time did not), most likely its per-row lambda left uninlined.
-template <class Member, class RowMap, class F>
-KOKKOS_FORCEINLINE_FUNCTION void for_team_rows(const Member& team, std::int64_t first, int count, std::int64_t longest,
-                                               const RowMap& row_map, const F& f) {
-  for (int i = team.team_rank(); i < count; i += team.team_size()) {
+// Calls f(row, b, e) for each of rows first .. first + count - 1 of at most `longest` nonzeros that fall to the
+// team thread `rank` of `threads` (TeamThreadRange's split, one thread per row), [b, e) its nonzeros. With four
+// copies of the row loop in one functor, the TeamThreadRange form ran lap2d 1024 fp32 up to 10% slower (the same loop
+// with its choices fixed at compile time did not), most likely its per-row lambda left uninlined.
+template <class RowMap, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_team_rows(int rank, int threads, std::int64_t first, int count,
+                                               std::int64_t longest, const RowMap& row_map, const F& f) {
+  for (int i = rank; i < count; i += threads) {
     const std::int64_t row = first + i;
     const auto b = row_map(row), e = row_map(row + 1);
     if (e - b <= longest) f(row, b, e);
   }
 }
 
-// One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
-// first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
-// teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0, whether any
-// row takes vectors and whether rows read x ahead (`reads`) are decided here once per team, the first two ways
-// compiled apart: tested per row, they cost lap2d 1024 (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where
-// Kokkos Kernels' loop (one instantiation per beta case, no vectors) ran 16% ahead of spk's. Force-inlined: with the
-// read-ahead path added GCC stopped inlining it into vector-row's functor, and lap2d 1024 fp32 (which never reads
-// ahead) lost 10-15% there.
-template <class Member, class RowMap, class Values, class Columns, class XView, class YView>
-KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count,
-                                               std::int64_t longest, HostRowReads reads, const RowMap& row_map,
-                                               const Values& values, const Columns& columns, const XView& x,
-                                               typename Values::non_const_value_type alpha,
-                                               typename Values::non_const_value_type beta, const YView& y) {
+// host_row_loop's rows (below) of the team thread `rank` of `threads`.
+template <class RowMap, class Values, class Columns, class XView, class YView>
+KOKKOS_FORCEINLINE_FUNCTION void host_rows(int rank, int threads, std::int64_t first, int count, std::int64_t longest,
+                                           HostRowReads reads, const RowMap& row_map, const Values& values,
+                                           const Columns& columns, const XView& x,
+                                           typename Values::non_const_value_type alpha,
+                                           typename Values::non_const_value_type beta, const YView& y) {
   using Scalar = typename Values::non_const_value_type;
   if (reads.ahead) {  // rows that wait on memory: one copy of the loop, beta and vectors tested per row
     const auto limit = row_map(first + count);
-    for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
+    for_team_rows(rank, threads, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
       const Scalar sum = row_dot<true>(reads.gathers, values, columns, x, b, e, limit);
       y(row) = beta == Scalar(0) ? alpha * sum : alpha * sum + beta * y(row);
     });
     return;
   }
   const auto rows = [&](auto vectors, auto beta_zero) {
-    for_team_rows(team, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
+    for_team_rows(rank, threads, first, count, longest, row_map, [&](std::int64_t row, auto b, auto e) {
       // without vectors, row_dot's scalar loop alone: `none` is a constant there, and its vector branch folds away
       const Scalar sum =
           row_dot(decltype(vectors)::value ? reads.gathers : HostGather::none, values, columns, x, b, e);
@@ -381,6 +385,63 @@ KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t 
     if (beta == Scalar(0)) rows(yes{}, yes{});
     else rows(yes{}, no{});
   }
+}
+
+#if SPK_HOST_ISA_DISPATCH
+// Whether host_row_loop may hand its arrays to host_rows_by_value: plain pointers (row map, values, columns read in
+// place) and Views for x and y (taken as pointers where they are contiguous).
+template <class RowMap, class Values, class Columns, class XView, class YView>
+constexpr bool host_rows_take_copies() {
+  return std::is_trivially_copyable_v<RowMap> && std::is_trivially_copyable_v<Values> &&
+         std::is_trivially_copyable_v<Columns> && Kokkos::is_view<XView>::value && Kokkos::is_view<YView>::value;
+}
+
+// host_rows on copies: a call of its own whose arguments are its locals, so GCC keeps A's, x's and y's addresses in
+// registers across the row loop; inlined into the kernel's functor, the loop read them from the functor again for
+// each row. On the 2-core Zen 3 a stand-alone Kokkos team loop over lap2d 1024 fp32 (five nonzeros a row) ran 1.11x
+// faster with its arrays passed this way, level with a raw OpenMP loop, and spk's thread-row went from 0.95-0.96x of
+// Kokkos Kernels to 0.98-1.01x (four processes each). Thread-row only (host_row_loop's ByValue): for vector-row and
+// long-row-split too, the cpu suite in rounds measured 1.089x -> 1.073x (fp64) and 0.988x -> 0.994x (fp32) of the best
+// library, ten processes per build; for thread-row alone 1.017x -> 1.141x and 0.987x -> 1.006x.
+template <class RowMap, class Values, class Columns, class Scalar>
+__attribute__((noinline)) void host_rows_by_value(int rank, int threads, std::int64_t first, int count,
+                                                  std::int64_t longest, HostRowReads reads, RowMap row_map,
+                                                  Values values, Columns columns, DeviceArray<const Scalar> x,
+                                                  Scalar alpha, Scalar beta, DeviceArray<Scalar> y) {
+  host_rows(rank, threads, first, count, longest, reads, row_map, values, columns, x, alpha, beta, y);
+}
+#endif
+
+// One team's host row loop (thread-row, vector-row and long-row-split on host back-ends, one thread per row): rows
+// first .. first + count - 1, those of at most `longest` nonzeros (long-row-split leaves the longer ones to its
+// teams), each y(row) = alpha * sum + beta * y(row), y not read where beta is 0. Whether beta is 0, whether any
+// row takes vectors and whether rows read x ahead (`reads`) are decided here once per team, the first two ways
+// compiled apart: tested per row, they cost lap2d 1024 (five nonzeros a row) 12% and 10% on a 2-core Zen 3, where
+// Kokkos Kernels' loop (one instantiation per beta case, no vectors) ran 16% ahead of spk's. Force-inlined: with the
+// read-ahead path added GCC stopped inlining it into vector-row's functor, and lap2d 1024 fp32 (which never reads
+// ahead) lost 10-15% there. ByValue (thread-row): through host_rows_by_value where x and y are contiguous.
+template <bool ByValue = false, class Member, class RowMap, class Values, class Columns, class XView, class YView>
+KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t first, int count,
+                                               std::int64_t longest, HostRowReads reads, const RowMap& row_map,
+                                               const Values& values, const Columns& columns, const XView& x,
+                                               typename Values::non_const_value_type alpha,
+                                               typename Values::non_const_value_type beta, const YView& y) {
+#if SPK_HOST_ISA_DISPATCH
+  if constexpr (ByValue && host_rows_take_copies<RowMap, Values, Columns, XView, YView>()) {
+    if (x.span_is_contiguous() && x.stride(0) == 1 && y.span_is_contiguous() && y.stride(0) == 1) {
+      using Scalar = typename Values::non_const_value_type;
+      DeviceArray<const Scalar> xp;
+      DeviceArray<Scalar> yp;
+      xp.ptr = x.data();
+      yp.ptr = y.data();
+      host_rows_by_value(team.team_rank(), team.team_size(), first, count, longest, reads, row_map, values, columns,
+                         xp, alpha, beta, yp);
+      return;
+    }
+  }
+#endif
+  host_rows(team.team_rank(), team.team_size(), first, count, longest, reads, row_map, values, columns, x, alpha, beta,
+            y);
 }
 
 }  // namespace spk::impl
