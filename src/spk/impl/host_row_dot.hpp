@@ -281,6 +281,7 @@ __attribute__((noinline)) typename Values::non_const_value_type split_dot(const 
 // time; 64 nonzeros ahead, a stand-alone two-thread loop on the 2-core Zen 3 ran uniform 1M x 16 1.4-2.8x faster in
 // fp64 (1.1-1.4x fp32) and rmat 18 16 1.1-1.4x (1.1x), while lap2d, st3d27, Cornell5 and ogbl_ddi, whose rows read
 // nearby x, lost up to 10% (25% Cornell5 fp32): hence only for plans that find far columns (far_columns.hpp).
+// Force-inlined: inside host_rows_by_value GCC left it a call per row.
 template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
 KOKKOS_FORCEINLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
                                                                      const Columns& columns, const XView& x, Offset b,

@@ -47,8 +47,8 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
         "spk::spmv_thread_row", policy, KOKKOS_LAMBDA(const member_type& team) {
           const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * rows_per_team;
           const std::int64_t last = first + rows_per_team < rows ? first + rows_per_team : rows;
-          host_row_loop<true>(team, first, static_cast<int>(last - first), host_rows_of_any_length, reads, row_map,
-                        values, columns, x, alpha, beta, y);
+          host_row_loop<true>(team, first, static_cast<int>(last - first), host_rows_of_any_length, reads,
+                              row_map, values, columns, x, alpha, beta, y);
         });
     return;
   }
