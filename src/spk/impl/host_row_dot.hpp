@@ -429,14 +429,10 @@ KOKKOS_FORCEINLINE_FUNCTION void host_row_loop(const Member& team, std::int64_t 
                                                typename Values::non_const_value_type beta, const YView& y) {
 #if SPK_HOST_ISA_DISPATCH
   if constexpr (ByValue && host_rows_take_copies<RowMap, Values, Columns, XView, YView>()) {
-    if (x.span_is_contiguous() && x.stride(0) == 1 && y.span_is_contiguous() && y.stride(0) == 1) {
+    if (x.span_is_contiguous() && y.span_is_contiguous()) {  // what DeviceArray's View constructor requires
       using Scalar = typename Values::non_const_value_type;
-      DeviceArray<const Scalar> xp;
-      DeviceArray<Scalar> yp;
-      xp.ptr = x.data();
-      yp.ptr = y.data();
       host_rows_by_value(team.team_rank(), team.team_size(), first, count, longest, reads, row_map, values, columns,
-                         xp, alpha, beta, yp);
+                         DeviceArray<const Scalar>(x), alpha, beta, DeviceArray<Scalar>(y));
       return;
     }
   }
