@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -183,6 +184,40 @@ TEST(MatrixMarket, DuplicatesAreSummed) {
   EXPECT_EQ(dense(S), (std::vector<double>{1, 7, 7, 0}));
 }
 
+// A value that a float cannot hold is an error naming the entry, not an infinity that fails every check; double
+// holds it. Duplicates that sum past the range fail in coo_to_csr, which lets a caller's own NaNs pass.
+TEST(MatrixMarket, ValuesOutsideTheScalarRange) {
+  const std::string text = std::string(banner) + "3 3 2\n1 1 1\n3 2 -1e39\n";
+  expect_format_error_from([&] { read_matrix_market_string<float>(text); }, 0,
+                           "the entry (3, 2) is -1e+39, outside the range of float");
+  EXPECT_EQ(dense(read_matrix_market_string<double>(text))[7], -1e39);
+  // Float's largest value as written in 9 digits is a little above it in double, and rounds to it; half an ulp
+  // above rounds to infinity.
+  const std::string edge = std::string(banner) + "1 1 1\n1 1 3.40282347e38\n";
+  EXPECT_EQ(dense(read_matrix_market_string<float>(edge))[0], std::numeric_limits<float>::max());
+  expect_format_error_from(
+      [&] { read_matrix_market_string<float>(std::string(banner) + "1 1 1\n1 1 3.4028235677973366e38\n"); }, 0,
+      "outside the range of float");
+
+  const std::string sums = std::string(banner) + "2 2 3\n2 1 3e38\n1 1 1\n2 1 3e38\n";
+  try {
+    read_matrix_market_string<float>(sums);
+    ADD_FAILURE() << "two duplicates summing to 6e38 were stored in float";
+  } catch (const spk::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("row 1, column 0 (0-based) is 6e+38 (2 duplicates summed), outside the "
+                                         "range of float"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(dense(read_matrix_market_string<double>(sums))[2], 6e38);
+  EXPECT_THROW(spk::io::coo_to_csr<double>(1, 1, {0, 0}, {0, 0}, {1e308, 1e308}), spk::invalid_argument);
+
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto A = spk::io::coo_to_csr<float>(2, 2, {0, 0, 1}, {1, 1, 0}, {nan, 1e30, 2});
+  EXPECT_TRUE(std::isnan(A.values()(0)));
+  EXPECT_EQ(A.values()(1), 2.0f);
+}
+
 TEST(MatrixMarket, RectangularAndEmpty) {
   const auto wide = read_matrix_market_string<double>(std::string(banner) + "2 5 3\n1 5 1\n2 1 2\n2 4 3\n");
   wide.validate();
@@ -249,6 +284,10 @@ TEST(MatrixMarket, RejectsBadEntries) {
   expect_format_error(b + "1.0 1 1\n", 3, "row index '1.0' is not an integer");
   expect_format_error(b + "1 1 abc\n", 3, "value 'abc' is not a number");
   expect_format_error(b + "1 1 1.5.2\n", 3, "value '1.5.2' is not a number");
+  expect_format_error(b + "1 1 1\n2 2 1e400\n", 4, "value '1e400' is not finite in double");
+  expect_format_error(b + "1 1 nan\n", 3, "value 'nan' is not finite");
+  expect_format_error(b + "1 1 -inf\n", 3, "value '-inf' is not finite");
+  expect_format_error(b + "1 1 Infinity\n", 3, "value 'Infinity' is not finite");
   expect_format_error(b + "1 1\n", 3, "missing value");
   expect_format_error(b + "1\n", 3, "missing column index");
   expect_format_error(b + "1 1 1\n2 2 2 2\n", 4, "unexpected token '2'");
@@ -296,7 +335,8 @@ spk::HostCsrMatrix<S, std::int32_t, Off> awkward_matrix(std::uint64_t seed) {
   for (int k = 0; k < 400; ++k) {
     r.push_back(static_cast<std::int32_t>(rng() % rows));
     c.push_back(static_cast<std::int32_t>(rng() % cols));
-    const double x = k < 10 ? specials[k] : std::ldexp(static_cast<double>(rng() >> 11), -53) * 2000 - 1000;
+    double x = k < 10 ? specials[k] : std::ldexp(static_cast<double>(rng() >> 11), -53) * 2000 - 1000;
+    x = std::min(x, static_cast<double>(std::numeric_limits<S>::max()));  // double's largest is float's largest
     v.push_back(static_cast<double>(static_cast<S>(x)));
   }
   return spk::io::coo_to_csr<S, std::int32_t, Off>(rows, cols, r, c, v);

@@ -2,9 +2,11 @@
 // Coordinate (COO) triplets to CSR with duplicates summed. Used by the Matrix Market reader and the R-MAT generator
 // on ~100M entries, so it avoids per-entry allocations and releases each array as soon as it has been consumed.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,6 +42,22 @@ struct HostCsrArrays {
     return Matrix(static_cast<Ordinal>(rows), static_cast<Ordinal>(cols), row_map, entries, values);
   }
 };
+
+template <class Scalar>
+const char* scalar_name() {
+  return std::is_same_v<Scalar, float> ? "float" : std::is_same_v<Scalar, double> ? "double" : "the scalar type";
+}
+
+// Whether v rounds to a finite Scalar: in float, below its largest value plus half an ulp (a tie rounds up, to even).
+template <class Scalar>
+bool rounds_to_finite(double v) {
+  if constexpr (std::is_same_v<Scalar, float>) {
+    constexpr int e = std::numeric_limits<float>::max_exponent, d = std::numeric_limits<float>::digits;
+    return std::abs(v) < std::ldexp(1.0, e) - std::ldexp(1.0, e - d - 1);
+  } else {
+    return std::isfinite(v);
+  }
+}
 
 template <class T>
 void release(std::vector<T>& v) {
@@ -80,11 +98,14 @@ void radix_sort(std::vector<Record>& records, int key_bits, KeyOf key_of) {
 }
 
 // CSR from records sorted by key = row << col_bits | column. Each run of equal keys becomes one entry whose value
-// is run_value(first, last).
+// is run_value(first, last). With finite_only (every input value finite), an entry that is not finite in Scalar
+// throws: a value beyond Scalar's range (1e39 in float) or duplicates whose sum overflows would otherwise become an
+// infinity that no kernel's result can be checked against.
 template <class Scalar, class Ordinal, class Offset, class Record, class KeyOf, class RunValue>
 HostCsrMatrix<Scalar, Ordinal, Offset> sorted_to_csr(std::int64_t rows, std::int64_t cols, int col_bits,
                                                      const std::vector<Record>& sorted, KeyOf key_of,
-                                                     RunValue run_value, const std::string& source) {
+                                                     RunValue run_value, const std::string& source,
+                                                     bool finite_only = false) {
   const std::size_t n = sorted.size();
   std::int64_t nnz = 0;
   for (std::size_t k = 0; k < n; ++k) nnz += k == 0 || key_of(sorted[k]) != key_of(sorted[k - 1]);
@@ -104,7 +125,14 @@ HostCsrMatrix<Scalar, Ordinal, Offset> sorted_to_csr(std::int64_t rows, std::int
     while (k < n && key_of(sorted[k]) == key) ++k;
     for (const auto r = static_cast<std::int64_t>(key >> col_bits); row < r;) row_map[++row] = out;
     entries[out] = static_cast<Ordinal>(key & col_mask);
-    values[out++] = static_cast<Scalar>(run_value(sorted.data() + first, sorted.data() + k));
+    const double sum = run_value(sorted.data() + first, sorted.data() + k);
+    if (finite_only && !rounds_to_finite<Scalar>(sum))
+      throw invalid_argument(spk::detail::concat(
+          source, ": the entry at row ", key >> col_bits, ", column ", key & col_mask, " (0-based) is ", sum,
+          k - first > 1 ? spk::detail::concat(" (", k - first, " duplicates summed)") : std::string(),
+          ", outside the range of ", scalar_name<Scalar>(), " (largest finite ",
+          static_cast<double>(std::numeric_limits<Scalar>::max()), ")"));
+    values[out++] = static_cast<Scalar>(sum);
   }
   while (row < rows) row_map[++row] = out;
   return csr.finish(rows, cols);
@@ -131,12 +159,14 @@ HostCsrMatrix<Scalar, Ordinal, Offset> coo_to_csr(std::int64_t rows, std::int64_
   };
   const int col_bits = detail::index_bits(cols);
   std::vector<Entry> entries(row_idx.size());
+  bool finite = true;  // the caller's own NaNs and infinities pass through; a finite input never becomes one
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const Ordinal r = row_idx[k], c = col_idx[k];
     if (r < 0 || r >= rows || c < 0 || c >= cols)
       throw invalid_argument(concat(source, ": entry ", k, " is (", r, ", ", c, "), expected 0 <= row < ", rows,
                                     " and 0 <= column < ", cols));
     entries[k] = {static_cast<std::uint64_t>(r) << col_bits | static_cast<std::uint64_t>(c), vals[k]};
+    finite = finite && std::isfinite(vals[k]);
   }
   detail::release(row_idx);
   detail::release(col_idx);
@@ -150,7 +180,7 @@ HostCsrMatrix<Scalar, Ordinal, Offset> coo_to_csr(std::int64_t rows, std::int64_
         for (; first != last; ++first) sum += first->val;
         return sum;
       },
-      source);
+      source, finite);
 }
 
 }  // namespace spk::io

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -191,8 +192,15 @@ class MatrixMarketParser {
 
   const MatrixMarketHeader& header() const { return header_; }
 
+  // A value beyond Scalar's range (1e39 read as float) throws here, named as in the file; duplicates whose sum
+  // leaves it throw from coo_to_csr.
   template <class Scalar>
   HostCsrMatrix<Scalar, Ordinal, Offset> matrix() {
+    for (std::size_t k = 0; k < val_.size(); ++k)
+      if (!rounds_to_finite<Scalar>(val_[k]))
+        fail(0, concat("the entry (", row_[k] + 1, ", ", col_[k] + 1, ") is ", val_[k], ", outside the range of ",
+                       scalar_name<Scalar>(), " (largest finite ",
+                       static_cast<double>(std::numeric_limits<Scalar>::max()), "); read it as double"));
     return coo_to_csr<Scalar, Ordinal, Offset>(header_.rows, header_.cols, std::move(row_), std::move(col_),
                                                std::move(val_), source_);
   }
@@ -301,8 +309,10 @@ class MatrixMarketParser {
       std::int64_t value = 0;
       if (!parse_integer(t.token[2], value)) fail(line, concat("value ", quote(t.token[2]), " is not an integer"));
       v = static_cast<double>(value);
-    } else if (field_ == Field::real && !parse_real(t.token[2], v)) {
-      fail(line, concat("value ", quote(t.token[2]), " is not a number"));
+    } else if (field_ == Field::real) {
+      if (!parse_real(t.token[2], v)) fail(line, concat("value ", quote(t.token[2]), " is not a number"));
+      if (!std::isfinite(v))  // strtod also takes nan and inf, and returns inf for what overflows a double
+        fail(line, concat("value ", quote(t.token[2]), " is not finite in double, expected a finite real"));
     }
     if (symmetry_ == Symmetry::skew && i == j)
       fail(line, concat("skew-symmetric matrix has a diagonal entry (", i + 1, ", ", j + 1, "), expected none"));
