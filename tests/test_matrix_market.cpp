@@ -395,6 +395,36 @@ TEST(MatrixMarket, MissingAndUnreadableFiles) {
                            "cannot open for writing");
 }
 
+// What the reader refuses the writers refuse to write, naming the entry, and leave no file behind.
+TEST(MatrixMarket, WritersRefuseValuesThatAreNotFinite) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const struct {
+    double value;
+    const char* name;
+  } cases[] = {{nan, "is nan"}, {inf, "is inf"}, {-inf, "is -inf"}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const auto A = spk::io::coo_to_csr<double>(3, 4, {0, 2, 2}, {1, 0, 3}, {1, c.value, 2});
+    const auto expect_refused = [&](const auto& write) {
+      try {
+        write();
+        ADD_FAILURE() << "a matrix holding " << c.name << " was written";
+      } catch (const spk::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find(std::string("entry (3, 1) (1-based) ") + c.name), std::string::npos)
+            << e.what();
+      }
+    };
+    expect_refused([&] { spk::io::write_matrix_market_string(A); });
+    for (const char* suffix : {".mtx", ".mtx.gz"}) {
+      const TempFile file(suffix);
+      expect_refused([&] { spk::io::write_matrix_market(file.str(), A); });
+      EXPECT_FALSE(fs::exists(file.str())) << suffix;
+    }
+  }
+  const auto finite = spk::io::coo_to_csr<float>(1, 1, {0}, {0}, {std::numeric_limits<float>::max()});
+  expect_identical(finite, read_matrix_market_string<float>(spk::io::write_matrix_market_string(finite)));
+}
+
 TEST(MatrixMarket, TruncatedAndCorruptGzip) {
   std::vector<std::int32_t> r, c;
   std::vector<double> v;

@@ -368,6 +368,22 @@ inline std::size_t file_bytes(const std::string& path) {
   return ec ? 0 : static_cast<std::size_t>(bytes);
 }
 
+// Refuses a matrix holding a value that is not finite: the reader refuses such a file, so the writers never start one.
+template <class S, class O, class Off>
+void check_finite_values(const HostCsrMatrix<S, O, Off>& A, const char* who) {
+  const Off* row_map = A.row_map().data();
+  const O* entries = A.entries().data();
+  const S* values = A.values().data();
+  for (std::int64_t r = 0; r < A.num_rows(); ++r)
+    for (Off k = row_map[r]; k < row_map[r + 1]; ++k) {
+      const S v = values[k];
+      if (std::isfinite(v)) continue;
+      throw invalid_argument(concat(who, ": entry (", r + 1, ", ", static_cast<std::int64_t>(entries[k]) + 1,
+                                    ") (1-based) is ", std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf",
+                                    "; a Matrix Market file holds finite values only (the reader refuses others)"));
+    }
+}
+
 // Formats A in chunks of about 1 MiB and hands each to sink(const std::string&).
 template <class S, class O, class Off, class Sink>
 void format_matrix_market(const HostCsrMatrix<S, O, Off>& A, Sink&& sink) {
@@ -426,9 +442,11 @@ inline MatrixMarketHeader read_matrix_market_header_string(const std::string& te
       .header();
 }
 
-// "%%MatrixMarket matrix coordinate real general" text, 1-based, digits enough to read back bit-for-bit.
+// "%%MatrixMarket matrix coordinate real general" text, 1-based, digits enough to read back bit-for-bit. A value that
+// is not finite throws spk::invalid_argument naming its entry (both writers, before anything is written).
 template <class S, class O, class Off>
 std::string write_matrix_market_string(const HostCsrMatrix<S, O, Off>& A) {
+  detail::check_finite_values(A, "spk::io::write_matrix_market_string");
   std::string out;
   detail::format_matrix_market(A, [&](const std::string& chunk) { out += chunk; });
   return out;
@@ -441,6 +459,7 @@ void write_matrix_market(const std::string& path, const HostCsrMatrix<S, O, Off>
   const auto fail = [&](const char* what) {
     return format_error(path, 0, concat(what, ": ", errno ? std::strerror(errno) : "unknown error"));
   };
+  detail::check_finite_values(A, concat("spk::io::write_matrix_market(", path, ")").c_str());
   errno = 0;
   if (path.size() >= 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
     gzFile file = gzopen(path.c_str(), "wb1");  // level 1: about 5x faster than the default, files ~10% larger
