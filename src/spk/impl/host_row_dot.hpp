@@ -284,8 +284,8 @@ __attribute__((noinline)) typename Values::non_const_value_type split_dot(const 
 // Force-inlined: inside host_rows_by_value GCC left it a call per row.
 template <bool Ahead = false, class Values, class Columns, class XView, class Offset>
 KOKKOS_FORCEINLINE_FUNCTION typename Values::non_const_value_type row_dot(HostGather gathers, const Values& values,
-                                                                     const Columns& columns, const XView& x, Offset b,
-                                                                     Offset e, Offset limit = 0) {
+                                                                          const Columns& columns, const XView& x,
+                                                                          Offset b, Offset e, Offset limit = 0) {
   using Scalar = typename Values::non_const_value_type;
   Scalar sum = 0;
   Offset k = b;
