@@ -198,26 +198,37 @@ void check_spmm_arguments(const Plan& plan, const Matrix& A, const BView& B, con
 }
 }  // namespace detail
 
-// A must have the sparsity pattern the plan analysed (its values may have changed).
+// A must have the sparsity pattern the plan analysed (its values may have changed). Every kernel of the call is
+// queued on `space`, an instance of A's execution space, and the call returns without waiting for them (as spmv).
 template <class Matrix, class BView, class CView>
-void spmm(const SpmmPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
-          typename Matrix::scalar_type beta, const CView& C) {
+void spmm(const typename Matrix::execution_space& space, const SpmmPlan<Matrix>& plan,
+          typename Matrix::scalar_type alpha, const Matrix& A, const BView& B, typename Matrix::scalar_type beta,
+          const CView& C) {
   detail::check_spmm_arguments(plan, A, B, C);
   switch (plan.algorithm) {
     case SpmmAlgorithm::row_team:
-      impl::spmm_row_team(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
+      impl::spmm_row_team(space, plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
       break;
     case SpmmAlgorithm::k_tiled:
-      impl::spmm_k_tiled(plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
+      impl::spmm_k_tiled(space, plan.shape, plan.row_blocks, plan.order, plan.long_rows, alpha, A, B, beta, C);
       break;
-    case SpmmAlgorithm::flat: impl::spmm_flat(plan.shape, plan.merge_path, alpha, A, B, beta, C); break;
-    case SpmmAlgorithm::row_pieces: impl::spmm_row_pieces(plan.shape, plan.row_pieces, alpha, A, B, beta, C); break;
+    case SpmmAlgorithm::flat: impl::spmm_flat(space, plan.shape, plan.merge_path, alpha, A, B, beta, C); break;
+    case SpmmAlgorithm::row_pieces:
+      impl::spmm_row_pieces(space, plan.shape, plan.row_pieces, alpha, A, B, beta, C);
+      break;
     case SpmmAlgorithm::vector_row:
-      impl::spmm_vector_row(plan.shape, plan.order.rows, plan.vector_long_rows, alpha, A, B, beta, C);
+      impl::spmm_vector_row(space, plan.shape, plan.order.rows, plan.vector_long_rows, alpha, A, B, beta, C);
       break;
     case SpmmAlgorithm::automatic:
       throw invalid_argument("spk::spmm: the plan has no algorithm; build it with spk::make_spmm_plan");
   }
+}
+
+// On A's execution space's default instance.
+template <class Matrix, class BView, class CView>
+void spmm(const SpmmPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
+          typename Matrix::scalar_type beta, const CView& C) {
+  spmm(typename Matrix::execution_space(), plan, alpha, A, B, beta, C);
 }
 
 // One-shot form: analyses A, then multiplies. Prefer a plan when A is used more than once.

@@ -222,15 +222,19 @@ void check_spmv_arguments(const Plan& plan, const Matrix& A, const XView& x, con
 }
 }  // namespace detail
 
-// A must have the sparsity pattern the plan analysed (its values may have changed).
+// A must have the sparsity pattern the plan analysed (its values may have changed). Every kernel of the call is
+// queued on `space`, an instance of A's execution space (a CUDA or HIP stream, as cusparseSetStream chooses), and the
+// call returns without waiting for them: fence `space` before reading y on the host. The plan's buffers are written
+// by the call, so two calls sharing a plan must not run at once (on two instances, fence the first before the second).
 template <class Matrix, class XView, class YView>
-void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
-          typename Matrix::scalar_type beta, const YView& y) {
+void spmv(const typename Matrix::execution_space& space, const SpmvPlan<Matrix>& plan,
+          typename Matrix::scalar_type alpha, const Matrix& A, const XView& x, typename Matrix::scalar_type beta,
+          const YView& y) {
   detail::check_spmv_arguments(plan, A, x, y);
   // Runs f with the plan's column reader (packed, renumbered or A's own) and the x it indexes.
   const auto with_columns = [&](const auto& f) {
     if (plan.grouped.grouped) {
-      impl::gather_grouped_x<typename Matrix::execution_space>(plan.grouped, x);
+      impl::gather_grouped_x(space, plan.grouped, x);
       f(impl::columns_in_place(plan.grouped.entries), impl::grouped_x(plan.grouped, x));
     } else if (plan.columns.packed) {
       f(plan.columns, x);
@@ -241,31 +245,38 @@ void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, cons
   switch (plan.algorithm) {
     case SpmvAlgorithm::thread_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_thread_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
+        impl::spmv_thread_row(space, plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
       });
       break;
     case SpmvAlgorithm::vector_row:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_vector_row(plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
+        impl::spmv_vector_row(space, plan.shape, cols, alpha, A, xv, beta, y, plan.stats.max_length, plan.far_columns);
       });
       break;
     case SpmvAlgorithm::stream:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_stream(plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, xv, beta, y);
+        impl::spmv_stream(space, plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, xv, beta, y);
       });
       break;
     case SpmvAlgorithm::flat:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_flat(plan.shape, plan.merge_path, cols, alpha, A, xv, beta, y);
+        impl::spmv_flat(space, plan.shape, plan.merge_path, cols, alpha, A, xv, beta, y);
       });
       break;
     case SpmvAlgorithm::long_row_split:
-      impl::spmv_long_row_split(plan.shape, plan.long_rows, alpha, A, x, beta, y, plan.stats.max_length,
+      impl::spmv_long_row_split(space, plan.shape, plan.long_rows, alpha, A, x, beta, y, plan.stats.max_length,
                                 plan.far_columns);
       break;
     case SpmvAlgorithm::automatic:
       throw invalid_argument("spk::spmv: the plan has no algorithm; build it with spk::make_spmv_plan");
   }
+}
+
+// On A's execution space's default instance.
+template <class Matrix, class XView, class YView>
+void spmv(const SpmvPlan<Matrix>& plan, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+          typename Matrix::scalar_type beta, const YView& y) {
+  spmv(typename Matrix::execution_space(), plan, alpha, A, x, beta, y);
 }
 
 // One-shot form: analyses A, then multiplies. Prefer a plan when A is used more than once.

@@ -145,12 +145,12 @@ group_columns(const Matrix& A, bool force) {
 
 // The grouped columns' entries of x in their order: gc.x(i) = x(source(i)).
 template <class Exec, class Device, class Ordinal, class Scalar, class XView>
-void gather_grouped_x(const GroupedColumns<Device, Ordinal, Scalar>& gc, const XView& x) {
+void gather_grouped_x(const Exec& space, const GroupedColumns<Device, Ordinal, Scalar>& gc, const XView& x) {
   const auto source = gc.source;
   const auto gx = gc.x;
   Kokkos::parallel_for(
       "spk::group_columns::gather_x",
-      Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, static_cast<std::int64_t>(gx.extent(0))),
+      Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(gx.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t i) { gx(i) = x(source(i)); });
 }
 

@@ -185,8 +185,8 @@ struct ShortFixup {
 // launch does: one launch instead of two made arrow's flat calls 1.03-1.20x faster (H100, k = 32-256,
 // perf/results/h100-cuda.md), whose short fix-ups are a few thousand columns' worth.
 template <class Device, class Scalar, class CView>
-void spmm_flat_fixups_with_long(const SpmmMergePath<Device, Scalar>& mp, Scalar alpha, Scalar beta, const CView& C,
-                                bool with_short) {
+void spmm_flat_fixups_with_long(const typename Device::execution_space& space, const SpmmMergePath<Device, Scalar>& mp,
+                                Scalar alpha, Scalar beta, const CView& C, bool with_short) {
   using exec = typename Device::execution_space;
   using policy_type = team_policy_for<exec>;
   using scratch =
@@ -230,18 +230,18 @@ void spmm_flat_fixups_with_long(const SpmmMergePath<Device, Scalar>& mp, Scalar 
     }
   };
   // As many threads as a team takes: arrow's 700 carries took 18 us with 256 threads, one chain of 90 per thread.
-  policy_type probe(1, 1, lanes);
+  policy_type probe(space, 1, 1, lanes);
   int threads = 1024 / lanes;
   const int most = probe.team_size_max(body, Kokkos::ParallelForTag());
   while (threads > 1 && threads > most) threads /= 2;
   const std::int64_t per_team = static_cast<std::int64_t>(threads) * lanes;
-  policy_type policy(static_cast<int>(longs + (short_items + per_team - 1) / per_team), threads, lanes);
+  policy_type policy(space, static_cast<int>(longs + (short_items + per_team - 1) / per_team), threads, lanes);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
   Kokkos::parallel_for("spk::spmm_flat::fixup_with_long", policy, body);
 }
 
 template <class Matrix, class BView, class CView>
-void spmm_flat(const LaunchShape& shape,
+void spmm_flat(const typename Matrix::execution_space& space, const LaunchShape& shape,
                const SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
                typename Matrix::scalar_type alpha, const Matrix& A, const BView& B, typename Matrix::scalar_type beta,
                const CView& C) {
@@ -257,7 +257,7 @@ void spmm_flat(const LaunchShape& shape,
     const Team body{A.row_map(), A.entries(), A.values(), mp.split_row, mp.split_nnz, mp.carry, mp.head,
                     mp.chunks, A.num_rows(), B, C, alpha, beta, shape.vector_length,
                     spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, k), capacity};
-    typename T::team_policy policy(static_cast<int>(teams), shape.team_size, shape.vector_length);
+    typename T::team_policy policy(space, static_cast<int>(teams), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(capacity)));
     Kokkos::parallel_for("spk::spmm_flat", policy, body);
   });
@@ -266,12 +266,12 @@ void spmm_flat(const LaunchShape& shape,
   if (fixups == 0) return;
   const bool long_apart = mp.long_fixups.extent(0) > 0;  // then the long fix-ups are a team launch's
   if (long_apart && fixups * k <= shared_fixup_items_max) {
-    spmm_flat_fixups_with_long(mp, alpha, beta, C, true);
+    spmm_flat_fixups_with_long(space, mp, alpha, beta, C, true);
     return;
   }
-  Kokkos::parallel_for("spk::spmm_flat::fixup", typename T::range_policy(0, fixups * k),
+  Kokkos::parallel_for("spk::spmm_flat::fixup", typename T::range_policy(space, 0, fixups * k),
                        ShortFixup<typename T::device, Scalar, CView>(mp, alpha, beta, C, long_apart));
-  if (long_apart) spmm_flat_fixups_with_long(mp, alpha, beta, C, false);
+  if (long_apart) spmm_flat_fixups_with_long(space, mp, alpha, beta, C, false);
 }
 
 // Teams the flat launch needs (the plan checks it fits a Kokkos league).

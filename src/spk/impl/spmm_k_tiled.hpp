@@ -8,12 +8,13 @@
 namespace spk::impl {
 
 template <class Matrix, class BView, class CView>
-void spmm_k_tiled(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+void spmm_k_tiled(const typename Matrix::execution_space& space, const LaunchShape& shape,
+                  const RowBlocks<typename Matrix::device_type>& blocks,
                   const RowOrder<typename Matrix::device_type, typename Matrix::offset_type>& order, bool long_rows,
                   typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
                   typename Matrix::scalar_type beta, const CView& C) {
   const int k = static_cast<int>(B.extent(1)), width = shape.vector_length * shape.columns_per_lane;
-  launch_spmm_row_blocks("spk::spmm_k_tiled", shape, blocks, order, long_rows, width, (k + width - 1) / width,
+  launch_spmm_row_blocks(space, "spk::spmm_k_tiled", shape, blocks, order, long_rows, width, (k + width - 1) / width,
                          alpha, A, B, beta, C);
 }
 

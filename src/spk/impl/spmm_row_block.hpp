@@ -118,7 +118,7 @@ struct SpmmRowBlockTeam {
 
 // Launches SpmmRowBlockTeam over blocks x tiles teams (tile-major), each team owning tile_width columns of C.
 template <class Matrix, class BView, class CView>
-void launch_spmm_row_blocks(const char* label, const LaunchShape& shape,
+void launch_spmm_row_blocks(const typename Matrix::execution_space& space, const char* label, const LaunchShape& shape,
                             const RowBlocks<typename Matrix::device_type>& blocks,
                             const RowOrder<typename Matrix::device_type, typename Matrix::offset_type>& order,
                             bool long_rows, int tile_width, int tiles, typename Matrix::scalar_type alpha,
@@ -132,7 +132,7 @@ void launch_spmm_row_blocks(const char* label, const LaunchShape& shape,
     const Team body{A.row_map(), A.entries(), A.values(), blocks.starts, blocks.count, order.rows, order.offsets,
                     B, C, alpha, beta, shape.stage_capacity, shape.vector_length,
                     spmm_lane_slot_bits(shape.vector_length, decltype(cpl)::value, columns), tile_width};
-    policy_type policy(static_cast<int>(blocks.count * tiles), shape.team_size, shape.vector_length);
+    policy_type policy(space, static_cast<int>(blocks.count * tiles), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.stage_capacity, shape.team_size,
                                                                     shape.vector_length, long_rows)));
     Kokkos::parallel_for(label, policy, body);

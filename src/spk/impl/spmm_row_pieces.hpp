@@ -293,7 +293,7 @@ struct SpmmRowPiecesTeam {
 };
 
 template <class Matrix, class BView, class CView>
-void spmm_row_pieces(const LaunchShape& shape,
+void spmm_row_pieces(const typename Matrix::execution_space& space, const LaunchShape& shape,
                      const SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type>& rp,
                      typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
                      typename Matrix::scalar_type beta, const CView& C) {
@@ -315,7 +315,7 @@ void spmm_row_pieces(const LaunchShape& shape,
     // Three teams of 512 threads per SM in fp32 (40 registers; 42 unbounded, so two teams); fp64 takes 64 (two).
     using policy_type = Kokkos::TeamPolicy<exec, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t,
                                            Kokkos::LaunchBounds<row_pieces_max_threads, sizeof(Scalar) <= 4 ? 3 : 2>>;
-    policy_type policy(blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
+    policy_type policy(space, blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
     Kokkos::parallel_for("spk::spmm_row_pieces", policy, body);
   });
   const std::int64_t splits = static_cast<std::int64_t>(rp.split_rows.extent(0));
@@ -323,7 +323,8 @@ void spmm_row_pieces(const LaunchShape& shape,
   const auto split_rows = rp.split_rows, split_parts = rp.split_parts;
   const auto partials = rp.partials;
   Kokkos::parallel_for(
-      "spk::spmm_row_pieces::fixup", typename T::range_policy(0, splits * k), KOKKOS_LAMBDA(const std::int64_t i) {
+      "spk::spmm_row_pieces::fixup", typename T::range_policy(space, 0, splits * k),
+      KOKKOS_LAMBDA(const std::int64_t i) {
         const std::int64_t f = i / k;
         const int c = static_cast<int>(i % k);
         const Scalar sum = sum_carries<Scalar>(split_parts(f), split_parts(f + 1),

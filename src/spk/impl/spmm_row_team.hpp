@@ -7,12 +7,13 @@
 namespace spk::impl {
 
 template <class Matrix, class BView, class CView>
-void spmm_row_team(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+void spmm_row_team(const typename Matrix::execution_space& space, const LaunchShape& shape,
+                   const RowBlocks<typename Matrix::device_type>& blocks,
                    const RowOrder<typename Matrix::device_type, typename Matrix::offset_type>& order, bool long_rows,
                    typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
                    typename Matrix::scalar_type beta, const CView& C) {
   const int k = static_cast<int>(B.extent(1));
-  launch_spmm_row_blocks("spk::spmm_row_team", shape, blocks, order, long_rows, k, 1, alpha, A, B, beta, C);
+  launch_spmm_row_blocks(space, "spk::spmm_row_team", shape, blocks, order, long_rows, k, 1, alpha, A, B, beta, C);
 }
 
 }  // namespace spk::impl

@@ -152,7 +152,8 @@ inline std::int64_t vector_row_teams(std::int64_t rows, std::int64_t long_rows, 
 }
 
 template <class Matrix, class BView, class CView>
-void spmm_vector_row(const LaunchShape& shape, const Kokkos::View<std::int64_t*, typename Matrix::device_type>& order,
+void spmm_vector_row(const typename Matrix::execution_space& space, const LaunchShape& shape,
+                     const Kokkos::View<std::int64_t*, typename Matrix::device_type>& order,
                      const Kokkos::View<std::int64_t*, typename Matrix::device_type>& long_rows,
                      typename Matrix::scalar_type alpha, const Matrix& A, const BView& B,
                      typename Matrix::scalar_type beta, const CView& C) {
@@ -167,7 +168,7 @@ void spmm_vector_row(const LaunchShape& shape, const Kokkos::View<std::int64_t*,
     const Team body{A.row_map(), A.entries(), A.values(), order, long_rows, B, C, alpha, beta, A.num_rows(),
                     teams - longs, longs ? shape.long_row : 0, shape.rows_per_thread, shape.vector_length,
                     spmm_lane_slot_bits(shape.vector_length, CPL, static_cast<int>(B.extent(1)))};
-    policy_type policy(static_cast<int>(teams), shape.team_size, shape.vector_length);
+    policy_type policy(space, static_cast<int>(teams), shape.team_size, shape.vector_length);
     policy.set_scratch_size(0, Kokkos::PerTeam(Team::scratch_bytes(shape.team_size, shape.vector_length, longs > 0)));
     Kokkos::parallel_for("spk::spmm_vector_row", policy, body);
   });

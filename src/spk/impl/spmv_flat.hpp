@@ -43,7 +43,7 @@ MergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_merge
 // sm_90 instead of 56 or 64. (Leaving out only the first, where no row is longer than a chunk, saved none; 8 gathers a
 // lane in fp32, as stream's short form, took flat to 40 registers and 2-5% slower on st3d27 and lap2d on an H200.)
 template <StagedRows Rows, class Matrix, class Columns, class XView, class YView>
-void spmv_flat_chunks(const LaunchShape& shape,
+void spmv_flat_chunks(const typename Matrix::execution_space& space, const LaunchShape& shape,
                       const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
@@ -56,7 +56,7 @@ void spmv_flat_chunks(const LaunchShape& shape,
   const DeviceArray<const std::int64_t> split_row = mp.split_row, split_nnz = mp.split_nnz;
   const DeviceArray<Scalar> carry = mp.carry, head = mp.head;
 
-  typename T::team_policy policy(static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
+  typename T::team_policy policy(space, static_cast<int>(mp.chunks), shape.team_size, shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
   policy.set_scratch_size(0, Kokkos::PerTeam(staged_rows_scratch_bytes<T, short_rows>(chunk)));
   Kokkos::parallel_for(
@@ -103,7 +103,7 @@ void spmv_flat_chunks(const LaunchShape& shape,
 
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp).
 template <class Matrix, class Columns, class XView, class YView>
-void spmv_flat(const LaunchShape& shape,
+void spmv_flat(const typename Matrix::execution_space& space, const LaunchShape& shape,
                const MergePath<typename Matrix::device_type, typename Matrix::scalar_type>& mp, const Columns& columns,
                typename Matrix::scalar_type alpha, const Matrix& A, const XView& x, typename Matrix::scalar_type beta,
                const YView& y) {
@@ -111,16 +111,16 @@ void spmv_flat(const LaunchShape& shape,
   using Scalar = typename T::scalar;
   if (mp.chunks == 0) return;
   if (mp.rows_form == StagedRows::short_only)
-    spmv_flat_chunks<StagedRows::short_only>(shape, mp, columns, alpha, A, x, beta, y);
+    spmv_flat_chunks<StagedRows::short_only>(space, shape, mp, columns, alpha, A, x, beta, y);
   else
-    spmv_flat_chunks<StagedRows::any>(shape, mp, columns, alpha, A, x, beta, y);
+    spmv_flat_chunks<StagedRows::any>(space, shape, mp, columns, alpha, A, x, beta, y);
 
   if (mp.fixups.extent(0) == 0) return;
   const auto split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
   const auto fixups = mp.fixups, fixup_first = mp.fixup_first;
   Kokkos::parallel_for(
-      "spk::spmv_flat::fixup", typename T::range_policy(0, static_cast<std::int64_t>(fixups.extent(0))),
+      "spk::spmv_flat::fixup", typename T::range_policy(space, 0, static_cast<std::int64_t>(fixups.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t f) {
         const std::int64_t t = fixups(f), row = split_row(t);
         const Scalar sum =

@@ -15,7 +15,7 @@ namespace spk::impl {
 // `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors;
 // `far_columns` (the plan's), whether it reads x ahead.
 template <class Matrix, class XView, class YView>
-void spmv_long_row_split(const LaunchShape& shape,
+void spmv_long_row_split(const typename Matrix::execution_space& space, const LaunchShape& shape,
                          const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& lr,
                          typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                          typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row,
@@ -35,7 +35,8 @@ void spmv_long_row_split(const LaunchShape& shape,
   // A plain if in the kernel: nvcc refuses an extended lambda whose first capture is inside an if constexpr.
   const bool host_rows = is_host_space<typename T::exec>();
 
-  typename T::team_policy policy(static_cast<int>(short_teams + lr.pieces), shape.team_size, shape.vector_length);
+  typename T::team_policy policy(space, static_cast<int>(short_teams + lr.pieces), shape.team_size,
+                                 shape.vector_length);
   Kokkos::parallel_for(
       "spk::spmv_long_row_split", policy, KOKKOS_LAMBDA(const typename T::member& team) {
         const std::int64_t rank = team.league_rank();

@@ -96,7 +96,8 @@ KOKKOS_INLINE_FUNCTION void sum_stream_piece(const Member& team, const Pieces& p
 // follow the blocks' in the league. Pipelined: stage_products_pipelined (LaunchShape::pipelined). Balanced: the rows
 // summed by reduce_rows_balanced (LaunchShape::balanced), which needs no list of longer rows.
 template <StagedRows Rows, bool Pipelined, bool Balanced, class Matrix, class Columns, class XView, class YView>
-void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+void spmv_stream_rows(const typename Matrix::execution_space& space, const LaunchShape& shape,
+                      const RowBlocks<typename Matrix::device_type>& blocks,
                       const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
@@ -117,7 +118,8 @@ void spmv_stream_rows(const LaunchShape& shape, const RowBlocks<typename Matrix:
       return NoLongRows{};
   }();
 
-  typename T::team_policy policy(static_cast<int>(block_count + piece_count), shape.team_size, shape.vector_length);
+  typename T::team_policy policy(space, static_cast<int>(block_count + piece_count), shape.team_size,
+                                 shape.vector_length);
   constexpr bool short_rows = Rows == StagedRows::short_only;
   // balanced: the lanes' arrays of reduce_rows_balanced after the products
   const std::size_t scratch =
@@ -177,7 +179,8 @@ LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_stream
 }
 
 template <class Matrix, class Columns, class XView, class YView>
-void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks,
+void spmv_stream(const typename Matrix::execution_space& space, const LaunchShape& shape,
+                 const RowBlocks<typename Matrix::device_type>& blocks,
                  const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
@@ -186,13 +189,13 @@ void spmv_stream(const LaunchShape& shape, const RowBlocks<typename Matrix::devi
     constexpr bool P = decltype(pipelined)::value, B = decltype(balanced)::value;
     switch (blocks.rows_form) {
       case StagedRows::short_only:
-        spmv_stream_rows<StagedRows::short_only, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::short_only, P, B>(space, shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
       case StagedRows::within_stage:
-        spmv_stream_rows<StagedRows::within_stage, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::within_stage, P, B>(space, shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
       case StagedRows::any:
-        spmv_stream_rows<StagedRows::any, P, B>(shape, blocks, pieces, columns, alpha, A, x, beta, y);
+        spmv_stream_rows<StagedRows::any, P, B>(space, shape, blocks, pieces, columns, alpha, A, x, beta, y);
         break;
     }
   };

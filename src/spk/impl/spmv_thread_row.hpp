@@ -15,9 +15,9 @@ namespace spk::impl {
 // `longest_row`: A's longest row (the plan's), which tells the host row loop whether any row takes vectors;
 // `far_columns`: the plan's finding that most rows read x from far apart (the host row loop then reads ahead).
 template <class Matrix, class Columns, class XView, class YView>
-void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
-                     const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y,
-                     std::int64_t longest_row, bool far_columns) {
+void spmv_thread_row(const typename Matrix::execution_space& space, const LaunchShape& shape, const Columns& columns,
+                     typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                     typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row, bool far_columns) {
   using exec = typename Matrix::execution_space;
   using Scalar = typename Matrix::scalar_type;
   using Ordinal = typename Matrix::ordinal_type;
@@ -38,7 +38,7 @@ void spmv_thread_row(const LaunchShape& shape, const Columns& columns, typename 
   const DeviceArray<const Scalar> values = A.values();
   const HostRowReads reads = host_row_reads<exec>(x, longest_row, far_columns);  // host_row_dot.hpp
 
-  policy_type policy(static_cast<int>(league), shape.team_size, 1);
+  policy_type policy(space, static_cast<int>(league), shape.team_size, 1);
   // Host teams (one thread) read A in place, in a launch of their own: inside the staged kernel's body the same row
   // loop ran lap2d 1024 10-13% slower (2-core Zen 3). A plain if: nvcc refuses an extended lambda whose first capture
   // is inside an if constexpr.

@@ -86,9 +86,9 @@ struct VectorRowsTeam {
 // longest row (the plan's), tells the host row loop whether any row takes vectors, and `far_columns` (the plan's)
 // whether it reads x ahead.
 template <class Matrix, class Columns, class XView, class YView>
-void spmv_vector_row(const LaunchShape& shape, const Columns& columns, typename Matrix::scalar_type alpha,
-                     const Matrix& A, const XView& x, typename Matrix::scalar_type beta, const YView& y,
-                     std::int64_t longest_row, bool far_columns) {
+void spmv_vector_row(const typename Matrix::execution_space& space, const LaunchShape& shape, const Columns& columns,
+                     typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
+                     typename Matrix::scalar_type beta, const YView& y, std::int64_t longest_row, bool far_columns) {
   using exec = typename Matrix::execution_space;
   const std::int64_t rows = A.num_rows();
   if (rows == 0) return;
@@ -98,7 +98,8 @@ void spmv_vector_row(const LaunchShape& shape, const Columns& columns, typename 
     const Team body{A.row_map(), A.values(), columns, x, y, alpha, beta, rows, shape.rows_per_thread,
                     shape.vector_length, host_row_reads<exec>(x, longest_row, far_columns)};
     Kokkos::parallel_for("spk::spmv_vector_row",
-                         team_policy_for<exec>(static_cast<int>(league), shape.team_size, shape.vector_length), body);
+                         team_policy_for<exec>(space, static_cast<int>(league), shape.team_size, shape.vector_length),
+                         body);
   };
   const int at_once = is_host_space<exec>() ? 1 : vector_rows_at_once(shape.rows_per_thread);
   if (at_once == 4)
