@@ -21,7 +21,7 @@ using namespace spk_test;
 
 namespace {
 
-// What the kernels launched and the fences taken between start() and stop(), through Kokkos Tools callbacks.
+// What the kernels launched, the fences and the copies while a LaunchRecorder lives (Kokkos Tools callbacks).
 struct LaunchLog {
   std::vector<std::uint32_t> devices;  // one per parallel_for / reduce / scan
   std::vector<std::string> fences;     // fences other than the one Kokkos takes for a tool before each event
