@@ -15,6 +15,7 @@
 
 #include "test_common.hpp"
 #include "test_matrices.hpp"
+#include "test_spmm_common.hpp"
 #include "test_spmv_common.hpp"
 
 using namespace spk_test;
@@ -144,13 +145,9 @@ TYPED_TEST(ExecInstance, SpmmRunsEveryAlgorithmOnTheCallersInstance) {
   const TestExec space = other_instance();
   for_each_matrix<S, Off>([&](const std::string& name, std::uint64_t seed, const auto& hA, const auto& A) {
     for (const int k : {3, 32, 70}) {
-      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> B("B", hA.num_cols(), k), C("C", hA.num_rows(), k);
-      auto hB = Kokkos::create_mirror_view(B);
-      fill_random(hB, seed + 1);
-      Kokkos::deep_copy(B, hB);
-      Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::HostSpace> ref("ref", hA.num_rows(), k);
       const S alpha = S(2);
-      spk::reference::spmm(static_cast<double>(alpha), hA, hB, 0.0, ref);
+      const auto c = make_spmm_case<Kokkos::LayoutRight>(hA, k, alpha, S(0), seed);  // C starts NaN
+      Kokkos::View<S**, Kokkos::LayoutRight, TestDevice> C("C", hA.num_rows(), k);
       for (const auto algo : spk::all_algorithms<spk::SpmmAlgorithm>())
         for (const int chunk : {0, 4}) {  // 4: flat's fix-ups (long ones on GPUs) and row-pieces' split rows
           if (chunk > 0 && algo != spk::SpmmAlgorithm::flat && algo != spk::SpmmAlgorithm::row_pieces) continue;
@@ -161,12 +158,12 @@ TYPED_TEST(ExecInstance, SpmmRunsEveryAlgorithmOnTheCallersInstance) {
             options.shape->chunk = chunk;
           }
           const auto plan = spk::make_spmm_plan(A, k, options);
-          poison(C);  // beta == 0 never reads C
+          Kokkos::deep_copy(C, c.start);  // beta == 0 never reads C
           const std::string what = name + ", " + std::string(spk::to_string(algo)) + ", k " +
                                    std::to_string(k) + ", chunk " + std::to_string(chunk) + ", seed " +
                                    std::to_string(seed);
-          expect_only_on(space, [&] { spk::spmm(space, plan, alpha, A, B, S(0), C); }, what);
-          EXPECT_LE(relative_error(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C), ref),
+          expect_only_on(space, [&] { spk::spmm(space, plan, alpha, A, c.B, S(0), C); }, what);
+          EXPECT_LE(relative_error(Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), C), c.ref),
                     tolerance<S>(longest_row(hA)))
               << what;
         }
