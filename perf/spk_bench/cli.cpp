@@ -166,6 +166,12 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                "variant of the matrix (and width) once, instead of each one's --reps back to back, so that a noisy "
                "machine's slow drifts fall on all of them alike (the sweep's candidates included); holds every plan "
                "and yardstick operation of the matrix at once");
+  app.add_option("--streams", o.streams,
+                 "SpMV and SpMM: also time rounds of N calls at once, each on its own execution space instance "
+                 "(Kokkos 4: partitioned from the default one, CUDA/HIP streams) with its own plan and output, spk "
+                 "through its instance forms and cuSPARSE / rocSPARSE with a handle on each stream; rows of op "
+                 "'spmv xN' / 'spmm xN', whose time is the round's")
+      ->check(CLI::Range(2, 64));
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
                  "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "

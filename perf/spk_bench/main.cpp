@@ -17,6 +17,7 @@
 #include "platform.hpp"
 #include "report.hpp"
 #include "runner.hpp"
+#include "streams.hpp"
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
 #include <kokkoskernels/kokkoskernels_adapter.hpp>
@@ -136,6 +137,7 @@ int run(int argc, char** argv, const std::string& command_line) {
   info.layout = options.layout;
   info.yardsticks = options.yardsticks;
   info.notes = options.notes;
+  if (options.streams > 1) info.notes.push_back(streams_note(options.streams));
   print_header(std::cout, info);
   std::cout << std::flush;
 

@@ -37,6 +37,7 @@ struct Options {
   std::string sweep_hip_path;  // --sweep-hip: the HIP starting table derived from the same sweep
   bool gather_bound = false;   // --gather-bound: SpMV's floor per matrix (gather_bound.hpp)
   bool interleave = false;     // --interleave: SpMV and SpMM calls timed in rounds (runner.hpp, time_interleaved)
+  int streams = 0;             // --streams N (N >= 2): also N SpMV / SpMM calls at once on N instances (streams.hpp)
   bool quiet = false;
   std::string command_line;             // as typed, for the reports
   std::vector<std::string> notes;       // what the suite skipped (missing files), printed in the header

@@ -225,7 +225,11 @@ void print_summary(std::ostream& os, const std::vector<Row>& rows, const std::ve
           }
           s.push_back(it->second);
         }
-        if (s.empty() && std::string(algo) != "automatic") continue;
+        // Only automatic's line says when nothing matched, and only where the op has a row of this yardstick (the
+        // rounds of --streams have the vendor libraries' alone).
+        bool op_has_yardstick = false;
+        for (const auto& r : rows) op_has_yardstick = op_has_yardstick || (r.yardstick && r.op == op && r.algo == y);
+        if (s.empty() && (std::string(algo) != "automatic" || !op_has_yardstick)) continue;
         os << "summary " << op << " " << precision << ": " << algo << " vs " << y << ": ";
         if (s.empty())
           os << "no matched results\n";

@@ -11,6 +11,7 @@
 #include <spk/spmm.hpp>
 
 #include "runner.hpp"
+#include "streams.hpp"
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
 #include <kokkoskernels/kokkoskernels_adapter.hpp>
@@ -54,6 +55,9 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
   const auto hC = Kokkos::create_mirror_view(C);
   const auto ref = oracle_spmm(m.host, hB);
   const auto checker = oracle_checker(C, hC, ref, tolerance<S>(m.max_row_length));
+  // The vendor adapters' 64-bit copy of A's column indices (64-bit offsets only). It lives as long as this run:
+  // under --interleave the adapters' operations, which hold its raw pointer, are timed at the end.
+  Kokkos::View<std::int64_t*, Device> cols64;
 
   // One spk row: plan (plan_for_row: timed apart from the calls), check against the oracle, time.
   const auto spk_row = [&](const std::string& name, const spk::SpmmOptions& options, bool sweep) {
@@ -111,7 +115,6 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
 #ifdef SPK_HAVE_CUSPARSE
   if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
     namespace cu = spk::yardstick::cusparse;
-    Kokkos::View<std::int64_t*, Device> cols64;
     add_yardstick_row(
         ctx, new_row("cusparse", true), cu::spmm_algorithms(),
         [&](const std::string& alg) {
@@ -126,7 +129,6 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
 #ifdef SPK_HAVE_ROCSPARSE
   if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
     namespace roc = spk::yardstick::rocsparse;
-    Kokkos::View<std::int64_t*, Device> cols64;
     add_yardstick_row(
         ctx, new_row("rocsparse", true), roc::spmm_algorithms(),
         [&](const std::string& alg) {
@@ -158,6 +160,57 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
         [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, B, C, alg); }, checker, bytes, flops);
   }
 #endif
+  // --streams N: spk's algorithms and the vendor library again, N calls at once on N instances (streams.hpp).
+  if (o.streams > 1) {
+    const auto instances = std::make_shared<const Instances>(o.streams, ctx.vendors);
+    const std::string op = "spmm x" + std::to_string(o.streams);
+    const auto Cs = round_outputs(C, o.streams);
+    const auto round_check = round_checker(Cs, ref, tolerance<S>(m.max_row_length));
+    const double round_bytes = bytes * o.streams, round_flops = flops * o.streams;
+    const auto round_row = [&](const std::string& algo, bool yardstick) {
+      Row r = new_row(algo, yardstick);
+      r.op = op;
+      return r;
+    };
+    for (const auto& name : o.spk_algorithms[1]) {
+      spk::SpmmOptions options;
+      options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
+      options.reorder = reorder;
+      add_spk_round_row(
+          ctx, round_row(name, false), instances, [&]() { return spk::make_spmm_plan(m.device, k, options); },
+          [&m, B, Cs](int i, const ExecSpace& space, const auto& plan) {
+            spk::spmm(space, plan, S(1), m.device, B, S(0), Cs[i]);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#ifdef SPK_HAVE_CUSPARSE
+    if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
+      namespace cu = spk::yardstick::cusparse;
+      add_yardstick_round_row(
+          ctx, round_row("cusparse", true), instances, cu::spmm_algorithms(),
+          [&](const std::string& alg, int i) {
+            return std::make_shared<cu::Spmm>(instances->cusparse(i), describe_csr<cu::CsrArrays>(m.device, cols64),
+                                              describe_dense<cu::DenseArrays>(B),
+                                              describe_dense<cu::DenseArrays>(Cs[i]), alg);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+    if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
+      namespace roc = spk::yardstick::rocsparse;
+      add_yardstick_round_row(
+          ctx, round_row("rocsparse", true), instances, roc::spmm_algorithms(),
+          [&](const std::string& alg, int i) {
+            return std::make_shared<roc::Spmm>(instances->rocsparse(i),
+                                               describe_csr<roc::CsrArrays>(m.device, cols64),
+                                               describe_dense<roc::DenseArrays>(B),
+                                               describe_dense<roc::DenseArrays>(Cs[i]), alg);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#endif
+  }
   if (o.interleave) time_interleaved(ctx, bytes, flops);
 }
 

@@ -7,6 +7,7 @@
 
 #include "gather_bound.hpp"
 #include "runner.hpp"
+#include "streams.hpp"
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
 #include <kokkoskernels/kokkoskernels_adapter.hpp>
@@ -29,6 +30,9 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   const auto hy = Kokkos::create_mirror_view(y);
   const auto ref = oracle_spmv(m.host, hx);
   const auto checker = oracle_checker(y, hy, ref, tolerance<S>(m.max_row_length));
+  // The vendor adapters' 64-bit copy of A's column indices (64-bit offsets only). It lives as long as this run:
+  // under --interleave the adapters' operations, which hold its raw pointer, are timed at the end.
+  Kokkos::View<std::int64_t*, Device> cols64;
 
   // One spk row: plan (timed separately), check against the oracle, time. Returns the plan's choice when it ran.
   const auto spk_row = [&](const std::string& name, const spk::SpmvOptions& options, bool sweep) {
@@ -125,7 +129,6 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
 #ifdef SPK_HAVE_CUSPARSE
   if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
     namespace cu = spk::yardstick::cusparse;
-    Kokkos::View<std::int64_t*, Device> cols64;
     add_yardstick_row(
         ctx, yardstick_row("cusparse"), cu::spmv_algorithms(),
         [&](const std::string& alg) {
@@ -139,7 +142,6 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
 #ifdef SPK_HAVE_ROCSPARSE
   if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
     namespace roc = spk::yardstick::rocsparse;
-    Kokkos::View<std::int64_t*, Device> cols64;
     add_yardstick_row(
         ctx, yardstick_row("rocsparse"), roc::spmv_algorithms(),
         [&](const std::string& alg) {
@@ -168,6 +170,58 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
         [&](const std::string& alg) { return std::make_shared<EigenOp>(m.host, x, y, alg); }, checker, bytes, flops);
   }
 #endif
+
+  // --streams N: spk's algorithms and the vendor library again, N calls at once on N instances (streams.hpp).
+  if (o.streams > 1) {
+    const auto instances = std::make_shared<const Instances>(o.streams, ctx.vendors);
+    const std::string op = "spmv x" + std::to_string(o.streams);
+    const auto ys = round_outputs(y, o.streams);
+    const auto round_check = round_checker(ys, ref, tolerance<S>(m.max_row_length));
+    const double round_bytes = bytes * o.streams, round_flops = flops * o.streams;
+    for (const auto& name : o.spk_algorithms[0]) {
+      spk::SpmvOptions options;
+      options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
+      options.packing = packing;
+      options.grouping = grouping;
+      Row r = base_row(m, op, ctx);
+      r.algo = name;
+      add_spk_round_row(
+          ctx, std::move(r), instances, [&]() { return spk::make_spmv_plan(m.device, options); },
+          [&m, x, ys](int i, const ExecSpace& space, const auto& plan) {
+            spk::spmv(space, plan, S(1), m.device, x, S(0), ys[i]);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#ifdef SPK_HAVE_CUSPARSE
+    if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
+      namespace cu = spk::yardstick::cusparse;
+        Row r = yardstick_row("cusparse");
+      r.op = op;
+      add_yardstick_round_row(
+          ctx, std::move(r), instances, cu::spmv_algorithms(),
+          [&](const std::string& alg, int i) {
+            return std::make_shared<cu::Spmv>(instances->cusparse(i), describe_csr<cu::CsrArrays>(m.device, cols64),
+                                              x.data(), ys[i].data(), alg);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+    if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
+      namespace roc = spk::yardstick::rocsparse;
+        Row r = yardstick_row("rocsparse");
+      r.op = op;
+      add_yardstick_round_row(
+          ctx, std::move(r), instances, roc::spmv_algorithms(),
+          [&](const std::string& alg, int i) {
+            return std::make_shared<roc::Spmv>(instances->rocsparse(i),
+                                               describe_csr<roc::CsrArrays>(m.device, cols64), x.data(),
+                                               ys[i].data(), alg);
+          },
+          round_check, round_bytes, round_flops);
+    }
+#endif
+  }
 
   if (o.interleave) time_interleaved(ctx, bytes, flops);
   if (o.gather_bound) ctx.add(gather_bound_row(m, x, bytes, flops, ctx));
