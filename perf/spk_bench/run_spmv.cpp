@@ -195,7 +195,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
 #ifdef SPK_HAVE_CUSPARSE
     if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
       namespace cu = spk::yardstick::cusparse;
-        Row r = yardstick_row("cusparse");
+      Row r = yardstick_row("cusparse");
       r.op = op;
       add_yardstick_round_row(
           ctx, std::move(r), instances, cu::spmv_algorithms(),
@@ -209,7 +209,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
 #ifdef SPK_HAVE_ROCSPARSE
     if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
       namespace roc = spk::yardstick::rocsparse;
-        Row r = yardstick_row("rocsparse");
+      Row r = yardstick_row("rocsparse");
       r.op = op;
       add_yardstick_round_row(
           ctx, std::move(r), instances, roc::spmv_algorithms(),
