@@ -83,12 +83,14 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
     ctx.add(std::move(r));
   };
   const auto reorder = spk::parse_algorithm<spk::RowReordering>(o.reorder);
-  for (const auto& name : o.spk_algorithms[1]) {
+  // The options of a named spk algorithm with the run's row reordering.
+  const auto named_options = [&](const std::string& name) {
     spk::SpmmOptions options;
     options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
     options.reorder = reorder;
-    spk_row(name, options, false);
-  }
+    return options;
+  };
+  for (const auto& name : o.spk_algorithms[1]) spk_row(name, named_options(name), false);
   const double mean_length =
       static_cast<double>(shape.nnz) / static_cast<double>(std::max<std::int64_t>(1, shape.rows));
   if (!o.sweep_path.empty())
@@ -173,9 +175,7 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
       return r;
     };
     for (const auto& name : o.spk_algorithms[1]) {
-      spk::SpmmOptions options;
-      options.algorithm = spk::parse_algorithm<spk::SpmmAlgorithm>(name);
-      options.reorder = reorder;
+      const spk::SpmmOptions options = named_options(name);
       add_spk_round_row(
           ctx, round_row(name, false), instances, [&]() { return spk::make_spmm_plan(m.device, k, options); },
           [&m, B, Cs](int i, const ExecSpace& space, const auto& plan) {

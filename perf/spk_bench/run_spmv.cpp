@@ -69,13 +69,15 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   };
   const auto packing = spk::parse_algorithm<spk::ColumnPacking>(o.pack_columns);
   const auto grouping = spk::parse_algorithm<spk::ColumnGrouping>(o.group_columns);
-  for (const auto& name : o.spk_algorithms[0]) {
+  // The options of a named spk algorithm with the run's column packing and grouping.
+  const auto named_options = [&](const std::string& name) {
     spk::SpmvOptions options;
     options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
     options.packing = packing;
     options.grouping = grouping;
-    spk_row(name, options, false);
-  }
+    return options;
+  };
+  for (const auto& name : o.spk_algorithms[0]) spk_row(name, named_options(name), false);
   // The sweep tries each candidate that can read packed columns both ways where automatic could pack (GPUs, large
   // matrices whose runs fit 16 bits), so the table records whether its winner packed; --pack-columns off|on sweeps
   // one way only.
@@ -179,10 +181,7 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
     const auto round_check = round_checker(ys, ref, tolerance<S>(m.max_row_length));
     const double round_bytes = bytes * o.streams, round_flops = flops * o.streams;
     for (const auto& name : o.spk_algorithms[0]) {
-      spk::SpmvOptions options;
-      options.algorithm = spk::parse_algorithm<spk::SpmvAlgorithm>(name);
-      options.packing = packing;
-      options.grouping = grouping;
+      const spk::SpmvOptions options = named_options(name);
       Row r = base_row(m, op, ctx);
       r.algo = name;
       add_spk_round_row(

@@ -26,24 +26,6 @@ class Instances {
 #else
     spaces_.assign(n, ExecSpace());
 #endif
-#if defined(KOKKOS_ENABLE_CUDA)
-    if constexpr (device_is_cuda())
-      for (int i = 0; i <= n; ++i) {
-        cudaEvent_t e;
-        if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess)
-          throw std::runtime_error("spk-bench --streams: cudaEventCreateWithFlags failed");
-        cuda_events_.push_back(e);
-      }
-#endif
-#if defined(KOKKOS_ENABLE_HIP)
-    if constexpr (device_is_hip())
-      for (int i = 0; i <= n; ++i) {
-        hipEvent_t e;
-        if (hipEventCreateWithFlags(&e, hipEventDisableTiming) != hipSuccess)
-          throw std::runtime_error("spk-bench --streams: hipEventCreateWithFlags failed");
-        hip_events_.push_back(e);
-      }
-#endif
 #ifdef SPK_HAVE_CUSPARSE
     if (vendors.cusparse)
       for (const auto& s : spaces_)
@@ -55,14 +37,6 @@ class Instances {
         rocsparse_.push_back(std::make_unique<spk::yardstick::rocsparse::Handle>(s.hip_stream()));
 #endif
     (void)vendors;
-  }
-  ~Instances() {
-#if defined(KOKKOS_ENABLE_CUDA)
-    for (auto e : cuda_events_) cudaEventDestroy(e);
-#endif
-#if defined(KOKKOS_ENABLE_HIP)
-    for (auto e : hip_events_) (void)hipEventDestroy(e);
-#endif
   }
   Instances(const Instances&) = delete;
   Instances& operator=(const Instances&) = delete;
@@ -78,7 +52,8 @@ class Instances {
 
   // One round: issue(i, instance i) for every instance, its work ordered after what the default instance was given
   // before and before what it is given after, so that the Stopwatch's marks (on the default instance) bracket the
-  // whole round. On GPUs that order is kept on the device with events; host instances are fenced.
+  // whole round. On GPUs that order is kept on the device with events (event n: the round's start, event i: the end
+  // of instance i's calls); host instances are fenced.
   template <class Issue>
   void round(const Issue& issue) const {
     fork();
@@ -87,45 +62,29 @@ class Instances {
   }
 
  private:
-  static void require(bool ok, const char* call) {
-    if (!ok) throw std::runtime_error(std::string("spk-bench --streams: ") + call + " failed");
-  }
+  static constexpr const char* who = "spk-bench --streams";
   void fork() const {
-    if constexpr (device_is_cuda()) {
-#if defined(KOKKOS_ENABLE_CUDA)
-      cudaEvent_t start = cuda_events_.back();
-      require(cudaEventRecord(start, ExecSpace().cuda_stream()) == cudaSuccess, "cudaEventRecord");
-      for (const auto& s : spaces_)
-        require(cudaStreamWaitEvent(s.cuda_stream(), start, 0) == cudaSuccess, "cudaStreamWaitEvent");
+#ifdef SPK_BENCH_GPU_EVENTS
+    if constexpr (device_is_cuda() || device_is_hip()) {
+      const gpu::event start = events_[spaces_.size()];
+      throw_unless(gpu::record(start, gpu::stream(ExecSpace())), who, "recording an event");
+      for (const auto& s : spaces_) throw_unless(gpu::wait(gpu::stream(s), start), who, "waiting for an event");
+    } else
 #endif
-    } else if constexpr (device_is_hip()) {
-#if defined(KOKKOS_ENABLE_HIP)
-      hipEvent_t start = hip_events_.back();
-      require(hipEventRecord(start, ExecSpace().hip_stream()) == hipSuccess, "hipEventRecord");
-      for (const auto& s : spaces_)
-        require(hipStreamWaitEvent(s.hip_stream(), start, 0) == hipSuccess, "hipStreamWaitEvent");
-#endif
-    } else {
+    {
       ExecSpace().fence();
     }
   }
   void join() const {
-    if constexpr (device_is_cuda()) {
-#if defined(KOKKOS_ENABLE_CUDA)
-      for (int i = 0; i < size(); ++i) {
-        require(cudaEventRecord(cuda_events_[i], spaces_[i].cuda_stream()) == cudaSuccess, "cudaEventRecord");
-        require(cudaStreamWaitEvent(ExecSpace().cuda_stream(), cuda_events_[i], 0) == cudaSuccess,
-                "cudaStreamWaitEvent");
+#ifdef SPK_BENCH_GPU_EVENTS
+    if constexpr (device_is_cuda() || device_is_hip()) {
+      for (std::size_t i = 0; i < spaces_.size(); ++i) {
+        throw_unless(gpu::record(events_[i], gpu::stream(spaces_[i])), who, "recording an event");
+        throw_unless(gpu::wait(gpu::stream(ExecSpace()), events_[i]), who, "waiting for an event");
       }
+    } else
 #endif
-    } else if constexpr (device_is_hip()) {
-#if defined(KOKKOS_ENABLE_HIP)
-      for (int i = 0; i < size(); ++i) {
-        require(hipEventRecord(hip_events_[i], spaces_[i].hip_stream()) == hipSuccess, "hipEventRecord");
-        require(hipStreamWaitEvent(ExecSpace().hip_stream(), hip_events_[i], 0) == hipSuccess, "hipStreamWaitEvent");
-      }
-#endif
-    } else {
+    {
       for (const auto& s : spaces_) s.fence();
     }
   }
@@ -137,12 +96,7 @@ class Instances {
 #ifdef SPK_HAVE_ROCSPARSE
   std::vector<std::unique_ptr<spk::yardstick::rocsparse::Handle>> rocsparse_;
 #endif
-#if defined(KOKKOS_ENABLE_CUDA)
-  std::vector<cudaEvent_t> cuda_events_;  // one per instance (join), then the round's start (fork)
-#endif
-#if defined(KOKKOS_ENABLE_HIP)
-  std::vector<hipEvent_t> hip_events_;
-#endif
+  mutable GpuEvents events_{false};  // made on the first round; no timing, so waiting on them costs less
 };
 
 // The report's note on what the instances are.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -58,20 +59,86 @@ inline double median_of(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// The GPU runtime's events, one code path for CUDA and HIP: the Stopwatch's marks and --streams' fork and join
+// (streams.hpp) use them. Host back-ends have none.
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP)
+#define SPK_BENCH_GPU_EVENTS 1
+namespace gpu {
+#if defined(KOKKOS_ENABLE_CUDA)
+using event = cudaEvent_t;
+inline cudaStream_t stream(const Kokkos::Cuda& space) { return space.cuda_stream(); }
+inline bool create(event* e, bool timing) {
+  return cudaEventCreateWithFlags(e, timing ? cudaEventDefault : cudaEventDisableTiming) == cudaSuccess;
+}
+inline bool record(event e, cudaStream_t s) { return cudaEventRecord(e, s) == cudaSuccess; }
+inline bool wait(cudaStream_t s, event e) { return cudaStreamWaitEvent(s, e, 0) == cudaSuccess; }
+inline bool synchronize(event e) { return cudaEventSynchronize(e) == cudaSuccess; }
+inline bool elapsed(float* ms, event from, event to) { return cudaEventElapsedTime(ms, from, to) == cudaSuccess; }
+inline void destroy(event e) { cudaEventDestroy(e); }
+#else
+using event = hipEvent_t;
+inline hipStream_t stream(const HipSpace& space) { return space.hip_stream(); }
+inline bool create(event* e, bool timing) {
+  return hipEventCreateWithFlags(e, timing ? hipEventDefault : hipEventDisableTiming) == hipSuccess;
+}
+inline bool record(event e, hipStream_t s) { return hipEventRecord(e, s) == hipSuccess; }
+inline bool wait(hipStream_t s, event e) { return hipStreamWaitEvent(s, e, 0) == hipSuccess; }
+inline bool synchronize(event e) { return hipEventSynchronize(e) == hipSuccess; }
+inline bool elapsed(float* ms, event from, event to) { return hipEventElapsedTime(ms, from, to) == hipSuccess; }
+inline void destroy(event e) { (void)hipEventDestroy(e); }
+#endif
+}  // namespace gpu
+#endif
+
+inline void throw_unless(bool ok, const char* who, const char* call) {
+  if (!ok) throw std::runtime_error(std::string(who) + ": " + call + " failed");
+}
+
+// Events of the GPU runtime, created as they are first asked for and destroyed with the object (timing: whether
+// elapsed times can be read between them). Holds none on host back-ends.
+class GpuEvents {
+ public:
+  explicit GpuEvents(bool timing) : timing_(timing) {}
+  ~GpuEvents() {
+#ifdef SPK_BENCH_GPU_EVENTS
+    for (auto e : events_) gpu::destroy(e);
+#endif
+  }
+  GpuEvents(const GpuEvents&) = delete;
+  GpuEvents& operator=(const GpuEvents&) = delete;
+
+#ifdef SPK_BENCH_GPU_EVENTS
+  gpu::event operator[](std::size_t i) {
+    while (events_.size() <= i) {
+      gpu::event e;
+      throw_unless(gpu::create(&e, timing_), "spk-bench", "creating a GPU event");
+      events_.push_back(e);
+    }
+    return events_[i];
+  }
+
+ private:
+  std::vector<gpu::event> events_;
+#else
+ private:
+#endif
+  bool timing_;
+};
+
 // Marks points in time on the default instance; elapsed() returns the milliseconds between consecutive marks.
 class Stopwatch {
  public:
   Stopwatch() = default;
   Stopwatch(const Stopwatch&) = delete;
   Stopwatch& operator=(const Stopwatch&) = delete;
-  ~Stopwatch() { release(); }
 
   void mark() {
-    if constexpr (device_is_cuda()) {
-      mark_cuda();
-    } else if constexpr (device_is_hip()) {
-      mark_hip();
-    } else {
+#ifdef SPK_BENCH_GPU_EVENTS
+    if constexpr (device_is_cuda() || device_is_hip())
+      throw_unless(gpu::record(events_[used_++], gpu::stream(ExecSpace())), "spk-bench timing", "recording an event");
+    else
+#endif
+    {
       Kokkos::fence();
       host_marks_.push_back(std::chrono::steady_clock::now());
     }
@@ -80,11 +147,19 @@ class Stopwatch {
   // Waits for the last mark and returns the intervals (ms); the marks are then cleared for reuse.
   std::vector<double> elapsed() {
     std::vector<double> out;
-    if constexpr (device_is_cuda()) {
-      elapsed_cuda(out);
-    } else if constexpr (device_is_hip()) {
-      elapsed_hip(out);
-    } else {
+#ifdef SPK_BENCH_GPU_EVENTS
+    if constexpr (device_is_cuda() || device_is_hip()) {
+      if (used_ > 0)
+        throw_unless(gpu::synchronize(events_[used_ - 1]), "spk-bench timing", "waiting for an event");
+      for (std::size_t i = 1; i < used_; ++i) {
+        float ms = 0;
+        throw_unless(gpu::elapsed(&ms, events_[i - 1], events_[i]), "spk-bench timing", "reading an event's time");
+        out.push_back(ms);
+      }
+      used_ = 0;
+    } else
+#endif
+    {
       for (std::size_t i = 1; i < host_marks_.size(); ++i)
         out.push_back(std::chrono::duration<double, std::milli>(host_marks_[i] - host_marks_[i - 1]).count());
       host_marks_.clear();
@@ -93,74 +168,9 @@ class Stopwatch {
   }
 
  private:
-  void mark_cuda() {
-#if defined(KOKKOS_ENABLE_CUDA)
-    if (used_ == cuda_events_.size()) {
-      cudaEvent_t e;
-      throw_if(cudaEventCreate(&e) != cudaSuccess, "cudaEventCreate");
-      cuda_events_.push_back(e);
-    }
-    throw_if(cudaEventRecord(cuda_events_[used_++], Kokkos::Cuda().cuda_stream()) != cudaSuccess, "cudaEventRecord");
-#endif
-  }
-  void elapsed_cuda(std::vector<double>& out) {
-#if defined(KOKKOS_ENABLE_CUDA)
-    if (used_ == 0) return;
-    throw_if(cudaEventSynchronize(cuda_events_[used_ - 1]) != cudaSuccess, "cudaEventSynchronize");
-    for (std::size_t i = 1; i < used_; ++i) {
-      float ms = 0;
-      throw_if(cudaEventElapsedTime(&ms, cuda_events_[i - 1], cuda_events_[i]) != cudaSuccess,
-               "cudaEventElapsedTime");
-      out.push_back(ms);
-    }
-    used_ = 0;
-#else
-    (void)out;
-#endif
-  }
-  void mark_hip() {
-#if defined(KOKKOS_ENABLE_HIP)
-    if (used_ == hip_events_.size()) {
-      hipEvent_t e;
-      throw_if(hipEventCreate(&e) != hipSuccess, "hipEventCreate");
-      hip_events_.push_back(e);
-    }
-    throw_if(hipEventRecord(hip_events_[used_++], HipSpace().hip_stream()) != hipSuccess, "hipEventRecord");
-#endif
-  }
-  void elapsed_hip(std::vector<double>& out) {
-#if defined(KOKKOS_ENABLE_HIP)
-    if (used_ == 0) return;
-    throw_if(hipEventSynchronize(hip_events_[used_ - 1]) != hipSuccess, "hipEventSynchronize");
-    for (std::size_t i = 1; i < used_; ++i) {
-      float ms = 0;
-      throw_if(hipEventElapsedTime(&ms, hip_events_[i - 1], hip_events_[i]) != hipSuccess, "hipEventElapsedTime");
-      out.push_back(ms);
-    }
-    used_ = 0;
-#else
-    (void)out;
-#endif
-  }
-  static void throw_if(bool failed, const char* call) {
-    if (failed) throw std::runtime_error(std::string("spk-bench timing: ") + call + " failed");
-  }
-  void release() {
-#if defined(KOKKOS_ENABLE_CUDA)
-    for (auto e : cuda_events_) cudaEventDestroy(e);
-#endif
-#if defined(KOKKOS_ENABLE_HIP)
-    for (auto e : hip_events_) (void)hipEventDestroy(e);
-#endif
-  }
+  GpuEvents events_{true};
   std::size_t used_ = 0;
   std::vector<std::chrono::steady_clock::time_point> host_marks_;
-#if defined(KOKKOS_ENABLE_CUDA)
-  std::vector<cudaEvent_t> cuda_events_;
-#endif
-#if defined(KOKKOS_ENABLE_HIP)
-  std::vector<hipEvent_t> hip_events_;
-#endif
 };
 
 struct Timing {
