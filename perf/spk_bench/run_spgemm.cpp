@@ -291,42 +291,23 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
   }
 #endif
 
-#ifdef SPK_HAVE_CUSPARSE
-  if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
-    namespace cu = spk::yardstick::cusparse;
-    Row r = new_row("cusparse", true);
-    finish(r, "cudaMemGetInfo: largest drop of free device memory, sampled after every step, C included");
+#if defined(SPK_HAVE_CUSPARSE) || defined(SPK_HAVE_ROCSPARSE)
+  for_each_gpu_library(ctx, [&](auto library) {
+    using L = decltype(library);
+    Row r = new_row(L::name, true);
+    finish(r, L::memory_note);
     Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : cu::spgemm_algorithms())
+    for (const auto& alg : L::spgemm_algorithms())
       r.variants.push_back(measure_spgemm<S, Off>(
           alg,
           [&]() {
-            const auto A = describe_csr<cu::CsrArrays>(m.device, cols64);
-            return vendor_calls<S, Off>(std::make_shared<cu::Spgemm>(*ctx.vendors.cusparse, A, A, alg));
+            const auto A = describe_csr<typename L::CsrArrays>(m.device, cols64);
+            return vendor_calls<S, Off>(std::make_shared<typename L::Spgemm>(*L::handle(ctx.vendors), A, A, alg));
           },
           ref, tol, o));
     finish_yardstick_row(r, 0, flops, ctx.ceiling);
     ctx.add(std::move(r));
-  }
-#endif
-
-#ifdef SPK_HAVE_ROCSPARSE
-  if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
-    namespace roc = spk::yardstick::rocsparse;
-    Row r = new_row("rocsparse", true);
-    finish(r, "hipMemGetInfo: largest drop of free device memory, sampled after every step, C included");
-    Kokkos::View<std::int64_t*, Device> cols64;
-    for (const auto& alg : roc::spgemm_algorithms())
-      r.variants.push_back(measure_spgemm<S, Off>(
-          alg,
-          [&]() {
-            const auto A = describe_csr<roc::CsrArrays>(m.device, cols64);
-            return vendor_calls<S, Off>(std::make_shared<roc::Spgemm>(*ctx.vendors.rocsparse, A, A, alg));
-          },
-          ref, tol, o));
-    finish_yardstick_row(r, 0, flops, ctx.ceiling);
-    ctx.add(std::move(r));
-  }
+  });
 #endif
 
 #if defined(SPK_HAVE_GRAPHBLAS) || defined(SPK_HAVE_EIGEN)

@@ -114,34 +114,18 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
   }
 #endif
 
-#ifdef SPK_HAVE_CUSPARSE
-  if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
-    namespace cu = spk::yardstick::cusparse;
+  for_each_gpu_library(ctx, [&](auto library) {
+    using L = decltype(library);
+    using Dense = typename L::DenseArrays;
     add_yardstick_row(
-        ctx, new_row("cusparse", true), cu::spmm_algorithms(),
+        ctx, new_row(L::name, true), L::spmm_algorithms(),
         [&](const std::string& alg) {
-          return std::make_shared<cu::Spmm>(*ctx.vendors.cusparse, describe_csr<cu::CsrArrays>(m.device, cols64),
-                                            describe_dense<cu::DenseArrays>(B), describe_dense<cu::DenseArrays>(C),
-                                            alg);
+          return std::make_shared<typename L::Spmm>(*L::handle(ctx.vendors),
+                                                    describe_csr<typename L::CsrArrays>(m.device, cols64),
+                                                    describe_dense<Dense>(B), describe_dense<Dense>(C), alg);
         },
         checker, bytes, flops);
-  }
-#endif
-
-#ifdef SPK_HAVE_ROCSPARSE
-  if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
-    namespace roc = spk::yardstick::rocsparse;
-    add_yardstick_row(
-        ctx, new_row("rocsparse", true), roc::spmm_algorithms(),
-        [&](const std::string& alg) {
-          return std::make_shared<roc::Spmm>(*ctx.vendors.rocsparse,
-                                             describe_csr<roc::CsrArrays>(m.device, cols64),
-                                             describe_dense<roc::DenseArrays>(B), describe_dense<roc::DenseArrays>(C),
-                                             alg);
-        },
-        checker, bytes, flops);
-  }
-#endif
+  });
 
 #ifdef SPK_HAVE_GRAPHBLAS
   if (ctx.has_yardstick("graphblas") && ctx.vendors.graphblas) {
@@ -183,33 +167,18 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
           },
           round_check, round_bytes, round_flops);
     }
-#ifdef SPK_HAVE_CUSPARSE
-    if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
-      namespace cu = spk::yardstick::cusparse;
+    for_each_gpu_library(ctx, [&](auto library) {
+      using L = decltype(library);
+      using Dense = typename L::DenseArrays;
       add_yardstick_round_row(
-          ctx, round_row("cusparse", true), instances, cu::spmm_algorithms(),
+          ctx, round_row(L::name, true), instances, L::spmm_algorithms(),
           [&](const std::string& alg, int i) {
-            return std::make_shared<cu::Spmm>(instances->cusparse(i), describe_csr<cu::CsrArrays>(m.device, cols64),
-                                              describe_dense<cu::DenseArrays>(B),
-                                              describe_dense<cu::DenseArrays>(Cs[i]), alg);
+            return std::make_shared<typename L::Spmm>(L::handle(*instances, i),
+                                                      describe_csr<typename L::CsrArrays>(m.device, cols64),
+                                                      describe_dense<Dense>(B), describe_dense<Dense>(Cs[i]), alg);
           },
           round_check, round_bytes, round_flops);
-    }
-#endif
-#ifdef SPK_HAVE_ROCSPARSE
-    if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
-      namespace roc = spk::yardstick::rocsparse;
-      add_yardstick_round_row(
-          ctx, round_row("rocsparse", true), instances, roc::spmm_algorithms(),
-          [&](const std::string& alg, int i) {
-            return std::make_shared<roc::Spmm>(instances->rocsparse(i),
-                                               describe_csr<roc::CsrArrays>(m.device, cols64),
-                                               describe_dense<roc::DenseArrays>(B),
-                                               describe_dense<roc::DenseArrays>(Cs[i]), alg);
-          },
-          round_check, round_bytes, round_flops);
-    }
-#endif
+    });
   }
   if (o.interleave) time_interleaved(ctx, bytes, flops);
 }

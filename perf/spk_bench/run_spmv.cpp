@@ -128,31 +128,17 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
   }
 #endif
 
-#ifdef SPK_HAVE_CUSPARSE
-  if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
-    namespace cu = spk::yardstick::cusparse;
+  for_each_gpu_library(ctx, [&](auto library) {
+    using L = decltype(library);
     add_yardstick_row(
-        ctx, yardstick_row("cusparse"), cu::spmv_algorithms(),
+        ctx, yardstick_row(L::name), L::spmv_algorithms(),
         [&](const std::string& alg) {
-          return std::make_shared<cu::Spmv>(*ctx.vendors.cusparse, describe_csr<cu::CsrArrays>(m.device, cols64),
-                                            x.data(), y.data(), alg);
+          return std::make_shared<typename L::Spmv>(*L::handle(ctx.vendors),
+                                                    describe_csr<typename L::CsrArrays>(m.device, cols64), x.data(),
+                                                    y.data(), alg);
         },
         checker, bytes, flops);
-  }
-#endif
-
-#ifdef SPK_HAVE_ROCSPARSE
-  if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
-    namespace roc = spk::yardstick::rocsparse;
-    add_yardstick_row(
-        ctx, yardstick_row("rocsparse"), roc::spmv_algorithms(),
-        [&](const std::string& alg) {
-          return std::make_shared<roc::Spmv>(*ctx.vendors.rocsparse, describe_csr<roc::CsrArrays>(m.device, cols64),
-                                             x.data(), y.data(), alg);
-        },
-        checker, bytes, flops);
-  }
-#endif
+  });
 
 #ifdef SPK_HAVE_GRAPHBLAS
   if (ctx.has_yardstick("graphblas") && ctx.vendors.graphblas) {
@@ -191,35 +177,19 @@ void run_spmv(const MatrixCase<S, Off>& m, RunContext& ctx) {
           },
           round_check, round_bytes, round_flops);
     }
-#ifdef SPK_HAVE_CUSPARSE
-    if (ctx.has_yardstick("cusparse") && ctx.vendors.cusparse) {
-      namespace cu = spk::yardstick::cusparse;
-      Row r = yardstick_row("cusparse");
+    for_each_gpu_library(ctx, [&](auto library) {
+      using L = decltype(library);
+      Row r = yardstick_row(L::name);
       r.op = op;
       add_yardstick_round_row(
-          ctx, std::move(r), instances, cu::spmv_algorithms(),
+          ctx, std::move(r), instances, L::spmv_algorithms(),
           [&](const std::string& alg, int i) {
-            return std::make_shared<cu::Spmv>(instances->cusparse(i), describe_csr<cu::CsrArrays>(m.device, cols64),
-                                              x.data(), ys[i].data(), alg);
+            return std::make_shared<typename L::Spmv>(L::handle(*instances, i),
+                                                      describe_csr<typename L::CsrArrays>(m.device, cols64), x.data(),
+                                                      ys[i].data(), alg);
           },
           round_check, round_bytes, round_flops);
-    }
-#endif
-#ifdef SPK_HAVE_ROCSPARSE
-    if (ctx.has_yardstick("rocsparse") && ctx.vendors.rocsparse) {
-      namespace roc = spk::yardstick::rocsparse;
-      Row r = yardstick_row("rocsparse");
-      r.op = op;
-      add_yardstick_round_row(
-          ctx, std::move(r), instances, roc::spmv_algorithms(),
-          [&](const std::string& alg, int i) {
-            return std::make_shared<roc::Spmv>(instances->rocsparse(i),
-                                               describe_csr<roc::CsrArrays>(m.device, cols64), x.data(),
-                                               ys[i].data(), alg);
-          },
-          round_check, round_bytes, round_flops);
-    }
-#endif
+    });
   }
 
   if (o.interleave) time_interleaved(ctx, bytes, flops);

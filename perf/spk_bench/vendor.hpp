@@ -116,6 +116,66 @@ struct Vendors {
   }
 };
 
+// The GPU vendor libraries' adapters have one shape (a Handle on a stream; Spmv, Spmm and Spgemm over CsrArrays and
+// DenseArrays; their algorithm lists), so the benchmark drives each through one of these and for_each_gpu_library.
+#ifdef SPK_HAVE_CUSPARSE
+struct CusparseLibrary {
+  static constexpr const char* name = "cusparse";
+  static constexpr const char* memory_note =
+      "cudaMemGetInfo: largest drop of free device memory, sampled after every step, C included";
+  using Handle = spk::yardstick::cusparse::Handle;
+  using CsrArrays = spk::yardstick::cusparse::CsrArrays;
+  using DenseArrays = spk::yardstick::cusparse::DenseArrays;
+  using Spmv = spk::yardstick::cusparse::Spmv;
+  using Spmm = spk::yardstick::cusparse::Spmm;
+  using Spgemm = spk::yardstick::cusparse::Spgemm;
+  static std::vector<std::string> spmv_algorithms() { return spk::yardstick::cusparse::spmv_algorithms(); }
+  static std::vector<std::string> spmm_algorithms() { return spk::yardstick::cusparse::spmm_algorithms(); }
+  static std::vector<std::string> spgemm_algorithms() { return spk::yardstick::cusparse::spgemm_algorithms(); }
+  static Handle* handle(const Vendors& v) { return v.cusparse.get(); }
+  template <class Instances>  // streams.hpp
+  static Handle& handle(const Instances& in, int i) {
+    return in.cusparse(i);
+  }
+};
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+struct RocsparseLibrary {
+  static constexpr const char* name = "rocsparse";
+  static constexpr const char* memory_note =
+      "hipMemGetInfo: largest drop of free device memory, sampled after every step, C included";
+  using Handle = spk::yardstick::rocsparse::Handle;
+  using CsrArrays = spk::yardstick::rocsparse::CsrArrays;
+  using DenseArrays = spk::yardstick::rocsparse::DenseArrays;
+  using Spmv = spk::yardstick::rocsparse::Spmv;
+  using Spmm = spk::yardstick::rocsparse::Spmm;
+  using Spgemm = spk::yardstick::rocsparse::Spgemm;
+  static std::vector<std::string> spmv_algorithms() { return spk::yardstick::rocsparse::spmv_algorithms(); }
+  static std::vector<std::string> spmm_algorithms() { return spk::yardstick::rocsparse::spmm_algorithms(); }
+  static std::vector<std::string> spgemm_algorithms() { return spk::yardstick::rocsparse::spgemm_algorithms(); }
+  static Handle* handle(const Vendors& v) { return v.rocsparse.get(); }
+  template <class Instances>  // streams.hpp
+  static Handle& handle(const Instances& in, int i) {
+    return in.rocsparse(i);
+  }
+};
+#endif
+
+// f(library) for each GPU vendor library compiled in whose yardstick this run started.
+template <class Context, class F>
+void for_each_gpu_library(const Context& ctx, F&& f) {
+  const auto started = [&](auto library) {
+    if (ctx.has_yardstick(decltype(library)::name) && decltype(library)::handle(ctx.vendors)) f(library);
+  };
+#ifdef SPK_HAVE_CUSPARSE
+  started(CusparseLibrary{});
+#endif
+#ifdef SPK_HAVE_ROCSPARSE
+  started(RocsparseLibrary{});
+#endif
+  (void)started;
+}
+
 // Describes a device CsrMatrix for a vendor adapter (Arrays: cusparse::CsrArrays or rocsparse::CsrArrays). The
 // generic APIs want one index width, so int64 offsets come with an int64 copy of the column indices, made in cols64.
 template <class Arrays, class Matrix>
