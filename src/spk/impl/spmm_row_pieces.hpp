@@ -12,6 +12,7 @@
 // k = 256 in 0.162 ms against 0.243 for spk's `automatic` then (flat), and Cornell5 at k = 32 in 0.030 against
 // 0.048; with the pieces in stored row order the same kernel was 13-22% slower on both.
 // A host team (one thread) takes one piece across all of k, reading A in place.
+#include "device_arena.hpp"
 #include "device_array.hpp"
 #include "row_reorder.hpp"
 #include "spmm_common.hpp"
@@ -25,9 +26,12 @@ struct RowPiece {
 
 template <class Device, class Scalar>
 struct SpmmRowPieces {
-  Kokkos::View<RowPiece*, Device> pieces;  // split rows' parts by first column, then whole rows longest first
-  Kokkos::View<std::int64_t*, Device> split_rows;   // rows cut into several pieces ...
-  Kokkos::View<std::int64_t*, Device> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1
+  template <class T>
+  using array = typename DeviceArena<Device>::template array<T>;
+  DeviceArena<Device> storage;  // holds the three arrays below
+  array<RowPiece> pieces;       // split rows' parts by first column, then whole rows longest first
+  array<std::int64_t> split_rows;   // rows cut into several pieces ...
+  array<std::int64_t> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> partials;  // one row of k per part
   std::int64_t count = 0;
 };
@@ -89,7 +93,7 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // Pieces of at most `chunk` nonzeros (a longer row is cut into pieces of equal length, give or take one), built on the
 // device: the split rows and their parts (scans), a histogram of the parts by the column each starts at (column_bins
 // bins, an atomic per part) and of the whole rows by length (row reordering's buckets, length_bucket; an atomic per
-// bucket and block of rows), its start offsets (on the host: a few thousand), then the pieces take their places.
+// bucket and block of rows), its start offsets (a scan), then the pieces take their places.
 // The parts come first, in column order: the pieces that run at once then gather from one stretch of B's rows, which
 // the long rows share (a row of 200,000 random columns, skewed 1M's, spans all of B; its parts, in row order, kept
 // many such stretches in flight at once: 0.90 against 0.75 ms at fp32 k = 32, H100). The whole rows follow, longest
@@ -99,6 +103,8 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // within a bin, is not fixed, and need not be: a piece's sums are one vector's, and split rows add their partials in
 // part order. (The host form before it, a copy of the row offsets and a serial counting sort, took 321-387 ms on
 // R-MAT 22 16.)
+// A small matrix's plan is paced by allocations and host waits, not by these passes, so every array but the partials
+// comes from one allocation sized by bounds known up front, and the two scans' totals are the only host waits.
 inline constexpr std::int64_t column_bins = 4096;
 
 template <class Matrix>
@@ -107,32 +113,52 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   using Device = typename Matrix::device_type;
   using exec = typename Matrix::execution_space;
   using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
-  using index_view = Kokkos::View<std::int64_t*, Device>;
+  using Arena = DeviceArena<Device>;
   SpmmRowPieces<Device, typename Matrix::scalar_type> out;
-  const std::int64_t rows = A.num_rows(), c = chunk;
+  const std::int64_t rows = A.num_rows(), c = chunk, nnz = A.nnz();
   if (rows == 0) return out;
+  // A split row has more than c nonzeros, and a row of n nonzeros makes at most n / c + 1 pieces (at most one when
+  // n <= c), so there are at most nnz / (c + 1) split rows and rows + nnz / c pieces.
+  const std::int64_t most_splits = std::min(rows, nnz / (c + 1)), most_pieces = rows + nnz / c;
+  // The split rows' parts come first, by the column they start at (column_bins bins), then the whole rows, longest
+  // first (length buckets): bins and buckets share one array of cursors, the bins after the buckets.
+  const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
+  const std::int64_t cols = A.num_cols(), bins = cols < column_bins ? cols : column_bins;
+  out.storage = Arena("spk::spmm_row_pieces",
+                      Arena::template bytes_for<std::int64_t>(most_splits) +
+                          Arena::template bytes_for<std::int64_t>(most_splits + 1) +
+                          Arena::template bytes_for<std::int64_t>(buckets + bins) +
+                          Arena::template bytes_for<RowPiece>(most_pieces));
+  const auto split_room = out.storage.template take<std::int64_t>(most_splits);
+  const auto parts_room = out.storage.template take<std::int64_t>(most_splits + 1);
+  const auto cursor = out.storage.template take<std::int64_t>(buckets + bins);
+  const auto pieces_room = out.storage.template take<RowPiece>(most_pieces);
+  Kokkos::deep_copy(exec(), cursor, std::int64_t{0});
+
   const auto row_map = A.row_map();
   const auto length = KOKKOS_LAMBDA(const std::int64_t r)->std::int64_t {
     return static_cast<std::int64_t>(row_map(r + 1)) - static_cast<std::int64_t>(row_map(r));
   };
-  const index_view split_rows = compact_indices<exec, Device>(
-      "spk::spmm_row_pieces::split_rows", rows, KOKKOS_LAMBDA(const std::int64_t r)->bool { return length(r) > c; });
-  const std::int64_t splits = static_cast<std::int64_t>(split_rows.extent(0));
-  const index_view split_parts(uninitialized<exec>("spk::spmm_row_pieces::split_parts"), splits + 1);
-  std::int64_t parts = 0;
-  Kokkos::parallel_scan(
-      "spk::spmm_row_pieces::split_parts", policy(0, splits + 1),
-      KOKKOS_LAMBDA(const std::int64_t f, std::int64_t& pos, const bool final) {
-        const std::int64_t n = f < splits ? (length(split_rows(f)) + c - 1) / c : 0;
-        if (final) split_parts(f) = pos;
-        pos += n;
+  const std::int64_t splits = compact_into<exec>(
+      "spk::spmm_row_pieces::split_rows", rows, KOKKOS_LAMBDA(const std::int64_t r) { return length(r) > c; },
+      KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t r) {
+        if (pos < most_splits) split_room(pos) = r;
+      });
+  if (splits > most_splits)
+    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", splits, " split rows, but their bound was ",
+                                          most_splits));
+  const auto split_rows = Kokkos::subview(split_room, std::make_pair(std::int64_t{0}, splits));
+  const auto split_parts = Kokkos::subview(parts_room, std::make_pair(std::int64_t{0}, splits + 1));
+  const std::int64_t parts = scan_into<exec>(
+      "spk::spmm_row_pieces::split_parts", splits + 1,
+      KOKKOS_LAMBDA(const std::int64_t f)->std::int64_t {
+        return f < splits ? (length(split_rows(f)) + c - 1) / c : 0;
       },
-      parts);
-  // The split rows' parts come first, by the column they start at (column_bins bins), then the whole rows, longest
-  // first (length buckets): bins and buckets share one array of cursors, the bins after the buckets.
-  const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
-  const std::int64_t cols = A.num_cols(), bins = parts > 0 ? (cols < column_bins ? cols : column_bins) : 0;
-  const index_view cursor(zeroed<exec>("spk::spmm_row_pieces::buckets"), buckets + bins);
+      KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t pos, std::int64_t) { split_parts(f) = pos; });
+  out.count = rows - splits + parts;  // the whole rows, a piece each, and the parts
+  if (out.count > most_pieces)
+    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", out.count, " pieces, but their bound was ",
+                                          most_pieces));
   // Split row f: its n parts hold len / n nonzeros, the first len % n of them one more.
   const auto split_piece = KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t q, std::int64_t& begin,
                                          std::int64_t& end) {
@@ -149,27 +175,24 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
     split_piece(f, part - split_parts(f), begin, end);
     return buckets + static_cast<std::int64_t>(entries(begin)) * bins / cols;
   };
-  const Kokkos::View<RowPiece*, Device> no_pieces;
+  const typename Arena::template array<RowPiece> no_pieces;
   bucket_whole_rows<false, exec>(rows, c, length, row_map, cursor, no_pieces);
   Kokkos::parallel_for(
       "spk::spmm_row_pieces::count_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
         std::int64_t f = 0, begin = 0, end = 0;
         Kokkos::atomic_add(&cursor(locate_part(part, f, begin, end)), std::int64_t{1});
       });
-  {  // the column bins in column order from 0, then bucket b after the longer buckets' pieces
-    const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cursor);
-    std::int64_t start = 0;
-    const auto take = [&](std::int64_t b) {
-      const std::int64_t n = h(b);
-      h(b) = start;
-      start += n;
-    };
-    for (std::int64_t b = buckets; b < buckets + bins; ++b) take(b);
-    for (std::int64_t b = buckets - 1; b >= 0; --b) take(b);
-    Kokkos::deep_copy(cursor, h);
-    out.count = start;
-  }
-  const Kokkos::View<RowPiece*, Device> pieces(uninitialized<exec>("spk::spmm_row_pieces::pieces"), out.count);
+  // Each cursor becomes its bin's or bucket's first place: the column bins in column order from 0, then bucket b after
+  // the longer buckets' pieces.
+  Kokkos::parallel_scan(
+      "spk::spmm_row_pieces::places", policy(0, buckets + bins),
+      KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& pos, const bool final) {
+        const std::int64_t at = i < bins ? buckets + i : buckets - 1 - (i - bins);
+        const std::int64_t n = cursor(at);
+        if (final) cursor(at) = pos;
+        pos += n;
+      });
+  const auto pieces = Kokkos::subview(pieces_room, std::make_pair(std::int64_t{0}, out.count));
   bucket_whole_rows<true, exec>(rows, c, length, row_map, cursor, pieces);
   Kokkos::parallel_for(
       "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
@@ -181,7 +204,7 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   out.split_rows = split_rows;
   out.split_parts = split_parts;
   // Written by every piece of a split row before the fix-up reads it.
-  out.partials = decltype(out.partials)(uninitialized<exec>("spk::spmm_row_pieces::partials"), parts, k);
+  if (parts > 0) out.partials = decltype(out.partials)(uninitialized<exec>("spk::spmm_row_pieces::partials"), parts, k);
   return out;
 }
 

@@ -270,40 +270,49 @@ KOKKOS_INLINE_FUNCTION Scalar sum_carries(std::int64_t begin, std::int64_t end, 
   return sum;
 }
 
-// compact_into's scan: write(pos, i) for each flagged i at its position; the last index leaves the count in *total
-// when there is one (a HostMailbox's slot).
-template <class Flag, class Write>
-struct CompactScan {
-  Flag flag;
+// scan_into's pass: count(i) for every index i in [0, n), then, in the final pass, write(i, pos, count(i)) with pos the
+// sum of the counts before i; the last index leaves the total in *total when there is one (a HostMailbox's slot).
+template <class Count, class Write>
+struct CountScan {
+  Count count;
   Write write;
   std::int64_t n;
   std::int64_t* total;
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, std::int64_t& pos, const bool final) const {
-    if (flag(i)) {
-      if (final) write(pos, i);
-      ++pos;
-    }
+    const std::int64_t c = count(i);
+    if (final) write(i, pos, c);
+    pos += c;
     if (total != nullptr && final && i == n - 1) *total = pos;
   }
 };
 
-// Calls write(pos, i) for the pos-th index i in [0, n) with flag(i), in order, and returns how many there were: one
-// scan that also counts (one launch and one host wait), for output whose room is already allocated. On GPUs the scan's
-// last index leaves the count in a HostMailbox (Kokkos's scan total would be copied back: about 10 us more).
-template <class Exec, class Flag, class Write>
-std::int64_t compact_into(const char* label, std::int64_t n, const Flag& flag, const Write& write) {
+// An exclusive scan of count over [0, n) that hands each index its offset (write, above) and returns the total: one
+// launch and one host wait, for output whose room is already allocated. On GPUs the scan's last index leaves the total
+// in a HostMailbox (Kokkos's scan total would be copied back: about 10 us more).
+template <class Exec, class Count, class Write>
+std::int64_t scan_into(const char* label, std::int64_t n, const Count& count, const Write& write) {
   using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
   if (n == 0) return 0;
   if constexpr (has_host_mailbox<Exec>) {
     const HostMailbox<Exec> mailbox;
-    Kokkos::parallel_scan(label, policy(0, n), CompactScan<Flag, Write>{flag, write, n, mailbox.slot()});
+    Kokkos::parallel_scan(label, policy(0, n), CountScan<Count, Write>{count, write, n, mailbox.slot()});
     return mailbox.read(Exec());
   } else {
-    std::int64_t count = 0;
-    Kokkos::parallel_scan(label, policy(0, n), CompactScan<Flag, Write>{flag, write, n, nullptr}, count);
-    return count;
+    std::int64_t total = 0;
+    Kokkos::parallel_scan(label, policy(0, n), CountScan<Count, Write>{count, write, n, nullptr}, total);
+    return total;
   }
+}
+
+// Calls write(pos, i) for the pos-th index i in [0, n) with flag(i), in order, and returns how many there were.
+template <class Exec, class Flag, class Write>
+std::int64_t compact_into(const char* label, std::int64_t n, const Flag& flag, const Write& write) {
+  return scan_into<Exec>(
+      label, n, KOKKOS_LAMBDA(const std::int64_t i)->std::int64_t { return flag(i) ? 1 : 0; },
+      KOKKOS_LAMBDA(const std::int64_t i, const std::int64_t pos, const std::int64_t c) {
+        if (c != 0) write(pos, i);
+      });
 }
 
 // Up to this many candidates, compact_indices fills a room of n indices in one pass (a plan's set-up on a small
