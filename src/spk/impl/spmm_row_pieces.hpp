@@ -145,8 +145,8 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
         if (pos < most_splits) split_room(pos) = r;
       });
   if (splits > most_splits)
-    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", splits, " split rows, but their bound was ",
-                                          most_splits));
+    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", splits,
+                                          " split rows, but their bound was ", most_splits));
   const auto split_rows = Kokkos::subview(split_room, std::make_pair(std::int64_t{0}, splits));
   const auto split_parts = Kokkos::subview(parts_room, std::make_pair(std::int64_t{0}, splits + 1));
   const std::int64_t parts = scan_into<exec>(
@@ -157,8 +157,8 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
       KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t pos, std::int64_t) { split_parts(f) = pos; });
   out.count = rows - splits + parts;  // the whole rows, a piece each, and the parts
   if (out.count > most_pieces)
-    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", out.count, " pieces, but their bound was ",
-                                          most_pieces));
+    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", out.count,
+                                          " pieces, but their bound was ", most_pieces));
   // Split row f: its n parts hold len / n nonzeros, the first len % n of them one more.
   const auto split_piece = KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t q, std::int64_t& begin,
                                          std::int64_t& end) {
