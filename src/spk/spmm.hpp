@@ -139,7 +139,7 @@ SpmmPlan<Matrix> make_spmm_plan(const Matrix& A, int k, const SpmmOptions& optio
     plan.merge_path = impl::make_spmm_merge_path(A, plan.shape.chunk, k);
     teams = impl::flat_teams(plan.merge_path.chunks, plan.shape);
   } else if (plan.algorithm == SpmmAlgorithm::row_pieces) {
-    plan.row_pieces = impl::make_spmm_row_pieces(A, plan.shape.chunk, k);
+    plan.row_pieces = impl::make_spmm_row_pieces(A, plan.shape.chunk, k, plan.stats.max_length);
     teams = impl::row_pieces_teams<exec>(plan.row_pieces.count, plan.shape, k);
   } else {
     Kokkos::Timer reorder_timer;

@@ -31,7 +31,7 @@ struct SpmmRowPieces {
   DeviceArena<Device> storage;  // holds the three arrays below
   array<RowPiece> pieces;       // split rows' parts by first column, then whole rows longest first
   array<std::int64_t> split_rows;   // rows cut into several pieces ...
-  array<std::int64_t> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1
+  array<std::int64_t> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1 (none if no split)
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> partials;  // one row of k per part
   std::int64_t count = 0;
 };
@@ -107,9 +107,10 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // comes from one allocation sized by bounds known up front, and the two scans' totals are the only host waits.
 inline constexpr std::int64_t column_bins = 4096;
 
+// longest_row: A's longest row (the plan's features); none longer than chunk leaves the scans out.
 template <class Matrix>
-SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_spmm_row_pieces(const Matrix& A,
-                                                                                               int chunk, int k) {
+SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_spmm_row_pieces(
+    const Matrix& A, int chunk, int k, std::int64_t longest_row) {
   using Device = typename Matrix::device_type;
   using exec = typename Matrix::execution_space;
   using policy = Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>;
@@ -119,7 +120,8 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   if (rows == 0) return out;
   // A split row has more than c nonzeros, and a row of n nonzeros makes at most n / c + 1 pieces (at most one when
   // n <= c), so there are at most nnz / (c + 1) split rows and rows + nnz / c pieces.
-  const std::int64_t most_splits = std::min(rows, nnz / (c + 1)), most_pieces = rows + nnz / c;
+  const bool any_split = longest_row > c;
+  const std::int64_t most_splits = any_split ? std::min(rows, nnz / (c + 1)) : 0, most_pieces = rows + nnz / c;
   // The split rows' parts come first, by the column they start at (column_bins bins), then the whole rows, longest
   // first (length buckets): bins and buckets share one array of cursors, the bins after the buckets.
   const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
@@ -139,7 +141,7 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   const auto length = KOKKOS_LAMBDA(const std::int64_t r)->std::int64_t {
     return static_cast<std::int64_t>(row_map(r + 1)) - static_cast<std::int64_t>(row_map(r));
   };
-  const std::int64_t splits = compact_into<exec>(
+  const std::int64_t splits = !any_split ? 0 : compact_into<exec>(
       "spk::spmm_row_pieces::split_rows", rows, KOKKOS_LAMBDA(const std::int64_t r) { return length(r) > c; },
       KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t r) {
         if (pos < most_splits) split_room(pos) = r;
@@ -148,8 +150,8 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
     throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", splits,
                                           " split rows, but their bound was ", most_splits));
   const auto split_rows = Kokkos::subview(split_room, std::make_pair(std::int64_t{0}, splits));
-  const auto split_parts = Kokkos::subview(parts_room, std::make_pair(std::int64_t{0}, splits + 1));
-  const std::int64_t parts = scan_into<exec>(
+  const auto split_parts = Kokkos::subview(parts_room, std::make_pair(std::int64_t{0}, splits ? splits + 1 : 0));
+  const std::int64_t parts = splits == 0 ? 0 : scan_into<exec>(
       "spk::spmm_row_pieces::split_parts", splits + 1,
       KOKKOS_LAMBDA(const std::int64_t f)->std::int64_t {
         return f < splits ? (length(split_rows(f)) + c - 1) / c : 0;
@@ -177,11 +179,12 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   };
   const typename Arena::template array<RowPiece> no_pieces;
   bucket_whole_rows<false, exec>(rows, c, length, row_map, cursor, no_pieces);
-  Kokkos::parallel_for(
-      "spk::spmm_row_pieces::count_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
-        std::int64_t f = 0, begin = 0, end = 0;
-        Kokkos::atomic_add(&cursor(locate_part(part, f, begin, end)), std::int64_t{1});
-      });
+  if (parts > 0)
+    Kokkos::parallel_for(
+        "spk::spmm_row_pieces::count_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
+          std::int64_t f = 0, begin = 0, end = 0;
+          Kokkos::atomic_add(&cursor(locate_part(part, f, begin, end)), std::int64_t{1});
+        });
   // Each cursor becomes its bin's or bucket's first place: the column bins in column order from 0, then bucket b after
   // the longer buckets' pieces.
   Kokkos::parallel_scan(
@@ -194,12 +197,13 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
       });
   const auto pieces = Kokkos::subview(pieces_room, std::make_pair(std::int64_t{0}, out.count));
   bucket_whole_rows<true, exec>(rows, c, length, row_map, cursor, pieces);
-  Kokkos::parallel_for(
-      "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
-        std::int64_t f = 0, begin = 0, end = 0;
-        const std::int64_t bin = locate_part(part, f, begin, end);
-        pieces(Kokkos::atomic_fetch_add(&cursor(bin), std::int64_t{1})) = RowPiece{split_rows(f), begin, end, part};
-      });
+  if (parts > 0)
+    Kokkos::parallel_for(
+        "spk::spmm_row_pieces::place_parts", policy(0, parts), KOKKOS_LAMBDA(const std::int64_t part) {
+          std::int64_t f = 0, begin = 0, end = 0;
+          const std::int64_t bin = locate_part(part, f, begin, end);
+          pieces(Kokkos::atomic_fetch_add(&cursor(bin), std::int64_t{1})) = RowPiece{split_rows(f), begin, end, part};
+        });
   out.pieces = pieces;
   out.split_rows = split_rows;
   out.split_parts = split_parts;
