@@ -104,7 +104,8 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // part order. (The host form before it, a copy of the row offsets and a serial counting sort, took 321-387 ms on
 // R-MAT 22 16.)
 // A small matrix's plan is paced by allocations and host waits, not by these passes, so every array but the partials
-// comes from one allocation sized by bounds known up front, and the two scans' totals are the only host waits.
+// comes from one allocation sized by bounds known up front, and the two scans' totals are the only host waits (with no
+// row longer than the chunk, neither scan runs).
 inline constexpr std::int64_t column_bins = 4096;
 
 // longest_row: A's longest row (the plan's features); none longer than chunk leaves the scans out.
