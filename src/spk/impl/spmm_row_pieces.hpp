@@ -28,7 +28,7 @@ template <class Device, class Scalar>
 struct SpmmRowPieces {
   template <class T>
   using array = typename DeviceArena<Device>::template array<T>;
-  DeviceArena<Device> storage;  // holds the three arrays below
+  DeviceArena<Device> storage;  // holds the three arrays below and the cursors that placed the pieces
   array<RowPiece> pieces;       // split rows' parts by first column, then whole rows longest first
   array<std::int64_t> split_rows;   // rows cut into several pieces ...
   array<std::int64_t> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1 (none if no split)
