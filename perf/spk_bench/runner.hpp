@@ -157,17 +157,33 @@ void check_then_time(Row& r, const Call& call, Checker&& checker, RunContext& ct
   }
 }
 
-// The check every timed call goes through: poison the output, run the call once, copy the output to the host and
-// compare it with the oracle's result.
+// The check every timed call goes through: poison the outputs, run the call once, copy each output to its host copy
+// and compare it with the oracle's result. The comparison of the largest error is the result; with several outputs
+// (--streams' rounds, one per instance) the first that differs fails the row, naming its stream.
 template <class Out, class HostOut, class Ref>
-auto oracle_checker(const Out& out, const HostOut& host_out, const Ref& ref, double tol) {
-  return [out, host_out, ref, tol](const auto& call) {
-    poison(out);
+auto outputs_checker(std::vector<Out> outs, std::vector<HostOut> host_outs, const Ref& ref, double tol) {
+  return [outs, host_outs, ref, tol](const auto& call) {
+    for (const auto& o : outs) poison(o);
     call();
     Kokkos::fence();
-    Kokkos::deep_copy(host_out, out);
-    return compare_dense(host_out, ref, tol);
+    Comparison worst;
+    for (std::size_t i = 0; i < outs.size(); ++i) {
+      Kokkos::deep_copy(host_outs[i], outs[i]);
+      Comparison c = compare_dense(host_outs[i], ref, tol);
+      if (!c.ok) {
+        if (outs.size() > 1) c.message = "stream " + std::to_string(i) + ": " + c.message;
+        return c;
+      }
+      if (i == 0 || c.rel_error > worst.rel_error) worst = c;
+    }
+    return worst;
   };
+}
+
+// One output (a single call).
+template <class Out, class HostOut, class Ref>
+auto oracle_checker(const Out& out, const HostOut& host_out, const Ref& ref, double tol) {
+  return outputs_checker(std::vector<Out>{out}, std::vector<HostOut>{host_out}, ref, tol);
 }
 
 // Builds an spk plan five times with make() and records the median set-up time in the row (the first build in a

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runner.hpp"
@@ -123,25 +124,9 @@ std::vector<Out> round_outputs(const Out& like, int n) {
 
 template <class Out, class Ref>
 auto round_checker(const std::vector<Out>& outs, const Ref& ref, double tol) {
-  return [outs, ref, tol](const auto& call) {
-    for (const auto& o : outs) poison(o);
-    call();
-    Kokkos::fence();
-    Comparison worst;
-    worst.ok = true;
-    worst.rel_error = 0;
-    for (std::size_t i = 0; i < outs.size(); ++i) {
-      const auto host = Kokkos::create_mirror_view(outs[i]);
-      Kokkos::deep_copy(host, outs[i]);
-      Comparison c = compare_dense(host, ref, tol);
-      if (!c.ok) {
-        c.message = "stream " + std::to_string(i) + ": " + c.message;
-        return c;
-      }
-      worst.rel_error = std::max(worst.rel_error, c.rel_error);
-    }
-    return worst;
-  };
+  std::vector<decltype(Kokkos::create_mirror_view(std::declval<Out>()))> hosts;
+  for (const auto& o : outs) hosts.push_back(Kokkos::create_mirror_view(o));
+  return outputs_checker(outs, std::move(hosts), ref, tol);
 }
 
 // An spk row of a round: plans[i] = make() (the first through plan_for_row, for the row's set-up time and choice),
