@@ -283,7 +283,8 @@ TYPED_TEST(Spmm, LongFixupsMatchOracleAndRepeat) {
 // Row-pieces: every row cut into pieces of at most `chunk` nonzeros (one piece per row when chunk is large, one per
 // nonzero when it is 1), the pieces longest first (whole rows of one length in row order within a block of 16 rows) and
 // covering each row once; every column tile the vector allows (below k, not dividing k, all of it), both layouts, both
-// beta paths, and two calls bitwise equal (the split rows' partials are added in part order).
+// beta paths, and two calls bitwise equal (the split rows' partials are added in a fixed order: the rows of more than
+// long_fixup_carries parts by teams, the others one thread per column).
 TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -342,6 +343,14 @@ TYPED_TEST(Spmm, RowPiecesCoverRowsOnceInEveryTile) {
           const std::int64_t len = hA.row_map()(r + 1) - hA.row_map()(r);
           ASSERT_EQ(covered[static_cast<std::size_t>(r)], len > 0 ? len : 1) << "row " << r << " chunk " << chunk;
         }
+        // The split rows of more than long_fixup_carries parts, in order, are the ones teams add up.
+        const auto split_parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), plan.row_pieces.split_parts);
+        const auto long_splits = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), plan.row_pieces.long_splits);
+        std::vector<std::int64_t> want_long, got_long(long_splits.data(), long_splits.data() + long_splits.extent(0));
+        for (std::int64_t f = 0; f + 1 < static_cast<std::int64_t>(split_parts.extent(0)); ++f)
+          if (split_parts(f + 1) - split_parts(f) > spk::impl::long_fixup_carries) want_long.push_back(f);
+        ASSERT_EQ(got_long, want_long) << "chunk " << chunk;
+        if (chunk == 16) ASSERT_FALSE(want_long.empty());  // row 11's 900 nonzeros: 57 parts, a team's fix-up
         for (const S beta : {S(0), S(0.5)}) {
           const std::string what = spk::describe(plan.shape) + " k " + std::to_string(k) + " seed " +
                                    std::to_string(seed);

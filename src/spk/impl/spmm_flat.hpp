@@ -6,19 +6,17 @@
 // lanes than the vector has, lane_groups.hpp): rows ending inside the chunk are stored, the partial of a row
 // continuing past the chunk goes to carry(t, :), the in-chunk part of a row that began earlier to head(t, :). A
 // fix-up pass then adds, for each split row, its carries in chunk order and its head: deterministic, no atomics.
-// A row split over more than long_fixup_carries chunks (one row holding most of the nonzeros) gets a team for its
-// fix-up instead of one thread per column, whose serial sum of 700 carries took 67 us under ncu where the main
-// kernel took 25 (arrow, fp32, k = 32).
+// A row split over more than long_fixup_carries chunks (one row holding most of the nonzeros) gets teams for its
+// fix-up, one per block of columns (spmm_long_fixups.hpp), instead of one thread per column, whose serial sum of 700
+// carries took 67 us under ncu where the main kernel took 25 (arrow, fp32, k = 32).
 // A host team (one thread) reads A in place instead of staging it.
 // Carries cost 2 x chunks x k scalars, so the selector keeps chunks several times longer than the mean row.
 #include "device_array.hpp"
 #include "merge_path.hpp"
 #include "spmm_common.hpp"
+#include "spmm_long_fixups.hpp"
 
 namespace spk::impl {
-
-// Carries beyond which a fix-up is long: one thread per column would add them one latency-bound batch at a time.
-constexpr std::int64_t long_fixup_carries = 32;
 
 // Short fix-up columns up to which they share the long fix-ups' launch (about one wave of an H100's threads). Beyond
 // it they keep a launch of their own: in the shared one they take the long fix-ups' team shape and registers, and
@@ -179,11 +177,11 @@ struct ShortFixup {
   }
 };
 
-// The long fix-ups, a team each (teams [0, longs)): vector lanes across columns, thread i adding carries first + i,
-// first + i + threads, ... (a warp reads one carry row per load), then the threads' sums added in thread order with
-// the head. with_short: the teams after them take the short fix-ups, one column of one fix-up per lane, as the range
-// launch does: one launch instead of two made arrow's flat calls 1.03-1.20x faster (H100, k = 32-256,
-// perf/results/h100-cuda.md), whose short fix-ups are a few thousand columns' worth.
+// The long fix-ups, a team per (fix-up, column block) (teams [0, longs x blocks), spmm_long_fixups.hpp), each adding
+// the row's carries in its team's order and then the head. with_short: the teams after them take the short fix-ups,
+// one column of one fix-up per lane, as the range launch does: one launch instead of two made arrow's flat calls
+// 1.03-1.20x faster (H100, k = 32-256, perf/results/h100-cuda.md), whose short fix-ups are a few thousand columns'
+// worth.
 template <class Device, class Scalar, class CView>
 void spmm_flat_fixups_with_long(const typename Device::execution_space& space, const SpmmMergePath<Device, Scalar>& mp,
                                 Scalar alpha, Scalar beta, const CView& C, bool with_short) {
@@ -192,50 +190,33 @@ void spmm_flat_fixups_with_long(const typename Device::execution_space& space, c
   using scratch =
       Kokkos::View<Scalar**, Kokkos::LayoutRight, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const int k = static_cast<int>(C.extent(1));
-  int lanes = 1;
-  while (lanes < k && lanes < max_vector_length<exec>()) lanes *= 2;
-  const std::int64_t longs = static_cast<std::int64_t>(mp.long_fixups.extent(0));
+  const auto columns = long_fixup_columns<exec>(k);
+  const int lanes = columns.lanes, blocks = columns.blocks;
+  const std::int64_t long_teams = static_cast<std::int64_t>(mp.long_fixups.extent(0)) * blocks;
   // (fix-up, column) pairs of the short fix-ups' teams
   const std::int64_t short_items = with_short ? static_cast<std::int64_t>(mp.fixups.extent(0)) * k : 0;
   const auto long_fixups = mp.long_fixups, fix = mp.fixups, fixup_first = mp.fixup_first, split_row = mp.split_row;
   const auto carry = mp.carry, head = mp.head;
   const ShortFixup<Device, Scalar, CView> short_fixup(mp, alpha, beta, C, true);
   const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
-    const int i = team.team_rank(), n = team.team_size();
-    if (team.league_rank() >= longs) {
-      const std::int64_t first_item = (team.league_rank() - longs) * static_cast<std::int64_t>(n) * lanes;
+    const int rank = team.league_rank();
+    if (rank >= long_teams) {
+      const int n = team.team_size();
+      const std::int64_t first_item = (rank - long_teams) * static_cast<std::int64_t>(n) * lanes;
       Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * lanes), [&](const int q) {
         if (first_item + q < short_items) short_fixup(first_item + q);
       });
       return;
     }
-    const std::int64_t f = long_fixups(team.league_rank()), t = fix(f), first = fixup_first(f), row = split_row(t);
-    const std::int64_t mine = t - first > i ? (t - first - i + n - 1) / n : 0;  // the carries thread i adds
-    const scratch part(team.team_scratch(0), n, lanes);
-    for (int c0 = 0; c0 < k; c0 += lanes) {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](const int lane) {
-        const int c = c0 + lane < k ? c0 + lane : k - 1;
-        part(i, lane) = sum_carries<Scalar>(0, mine, [&](std::int64_t q) { return carry(first + i + q * n, c); });
-      });
-      team.team_barrier();
-      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, lanes), [&](const int lane) {
-        const int c = c0 + lane;
-        if (c >= k) return;
-        Scalar sum = 0;
-        for (int j = 0; j < n; ++j) sum += part(j, lane);
-        sum += head(t, c);
-        spmm_store(C, row, c, alpha, sum, beta);
-      });
-      team.team_barrier();
-    }
+    const std::int64_t f = long_fixups(rank / blocks), t = fix(f), row = split_row(t);
+    const scratch part(team.team_scratch(0), team.team_size(), lanes);
+    team_sum_partials(team, part, carry, fixup_first(f), t, (rank % blocks) * lanes, lanes, k,
+                      [&](const int c, const Scalar sum) { spmm_store(C, row, c, alpha, sum + head(t, c), beta); });
   };
   // As many threads as a team takes: arrow's 700 carries took 18 us with 256 threads, one chain of 90 per thread.
-  policy_type probe(space, 1, 1, lanes);
-  int threads = 1024 / lanes;
-  const int most = probe.team_size_max(body, Kokkos::ParallelForTag());
-  while (threads > 1 && threads > most) threads /= 2;
+  const int threads = long_fixup_threads(policy_type(space, 1, 1, lanes), body, lanes);
   const std::int64_t per_team = static_cast<std::int64_t>(threads) * lanes;
-  policy_type policy(space, static_cast<int>(longs + (short_items + per_team - 1) / per_team), threads, lanes);
+  policy_type policy(space, static_cast<int>(long_teams + (short_items + per_team - 1) / per_team), threads, lanes);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
   Kokkos::parallel_for("spk::spmm_flat::fixup_with_long", policy, body);
 }

@@ -3,8 +3,8 @@
 // the whole rows, longest first), a vector per (piece, column tile), column tiles outermost in the league. The
 // vector's lane groups share the piece's nonzeros (lane_groups.hpp), each lane owning columns_per_lane columns of the
 // tile, and read A straight from global memory (no staging, no team barrier). A piece that is a whole row stores its
-// row of C; the pieces of a longer row leave partial tiles that a fix-up adds in piece order (deterministic, no
-// atomics).
+// row of C; the pieces of a longer row leave partial tiles that a fix-up adds in a fixed order (deterministic, no
+// atomics): in piece order, or by teams when a row has more than long_fixup_carries pieces (spmm_long_fixups.hpp).
 // Why each part: pieces bound the work of one vector, so a row holding a large share of the nonzeros (ogbl_ddi's
 // longest is 4.5x its mean, arrow's is all of one column) does not finish alone after the rest; longest first lets
 // the hardware's in-order block dispatch balance the rest (longest processing time first); tiles outermost keep the
@@ -12,10 +12,13 @@
 // k = 256 in 0.162 ms against 0.243 for spk's `automatic` then (flat), and Cornell5 at k = 32 in 0.030 against
 // 0.048; with the pieces in stored row order the same kernel was 13-22% slower on both.
 // A host team (one thread) takes one piece across all of k, reading A in place.
+#include <limits>
+
 #include "device_arena.hpp"
 #include "device_array.hpp"
 #include "row_reorder.hpp"
 #include "spmm_common.hpp"
+#include "spmm_long_fixups.hpp"
 
 namespace spk::impl {
 
@@ -32,6 +35,7 @@ struct SpmmRowPieces {
   array<RowPiece> pieces;       // split rows' parts by first column, then whole rows longest first
   array<std::int64_t> split_rows;   // rows cut into several pieces ...
   array<std::int64_t> split_parts;  // ... whose partials are parts split_parts(f) .. (f+1) - 1 (none if no split)
+  array<std::int64_t> long_splits;  // the f of more than long_fixup_carries parts, in order: teams add them up
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> partials;  // one row of k per part
   std::int64_t count = 0;
 };
@@ -101,11 +105,12 @@ void bucket_whole_rows(std::int64_t rows, std::int64_t c, const Length& length, 
 // order, so rows stay in stored order within a block (one atomic per row interleaved the blocks' rows: arrow fp32
 // k = 256 ran 10% slower, H100); parts take one atomic each. The order of the blocks within a bucket, and of the parts
 // within a bin, is not fixed, and need not be: a piece's sums are one vector's, and split rows add their partials in
-// part order. (The host form before it, a copy of the row offsets and a serial counting sort, took 321-387 ms on
+// a fixed order. (The host form before it, a copy of the row offsets and a serial counting sort, took 321-387 ms on
 // R-MAT 22 16.)
 // A small matrix's plan is paced by allocations and host waits, not by these passes, so every array but the partials
 // comes from one allocation sized by bounds known up front, and the two scans' totals are the only host waits (with no
-// row longer than the chunk, neither scan runs).
+// row longer than the chunk, neither scan runs), but for a third, the count of the rows of more than
+// long_fixup_carries parts, when the longest row has that many.
 inline constexpr std::int64_t column_bins = 4096;
 
 // longest_row: A's longest row (the plan's features); none longer than chunk leaves the scans out.
@@ -123,6 +128,12 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   // n <= c), so there are at most nnz / (c + 1) split rows and rows + nnz / c pieces.
   const bool any_split = longest_row > c;
   const std::int64_t most_splits = any_split ? std::min(rows, nnz / (c + 1)) : 0, most_pieces = rows + nnz / c;
+  // Likewise at most nnz / (long_fixup_carries * c + 1) rows of more than long_fixup_carries parts. Their fix-up
+  // teams (one per row and column block) must fit a league, or every split row takes the one-thread fix-up.
+  const std::int64_t long_length = long_fixup_carries * c;
+  const std::int64_t most_longs = longest_row > long_length ? std::min(rows, nnz / (long_length + 1)) : 0;
+  const bool any_long =
+      most_longs > 0 && most_longs * long_fixup_columns<exec>(k).blocks <= std::numeric_limits<int>::max();
   // The split rows' parts come first, by the column they start at (column_bins bins), then the whole rows, longest
   // first (length buckets): bins and buckets share one array of cursors, the bins after the buckets.
   const std::int64_t buckets = length_bucket(c) + 1;  // pieces hold at most c nonzeros
@@ -130,10 +141,12 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   out.storage = Arena("spk::spmm_row_pieces",
                       Arena::template bytes_for<std::int64_t>(most_splits) +
                           Arena::template bytes_for<std::int64_t>(most_splits + 1) +
+                          Arena::template bytes_for<std::int64_t>(any_long ? most_longs : 0) +
                           Arena::template bytes_for<std::int64_t>(buckets + bins) +
                           Arena::template bytes_for<RowPiece>(most_pieces));
   const auto split_room = out.storage.template take<std::int64_t>(most_splits);
   const auto parts_room = out.storage.template take<std::int64_t>(most_splits + 1);
+  const auto long_room = out.storage.template take<std::int64_t>(any_long ? most_longs : 0);
   const auto cursor = out.storage.template take<std::int64_t>(buckets + bins);
   const auto pieces_room = out.storage.template take<RowPiece>(most_pieces);
   Kokkos::deep_copy(exec(), cursor, std::int64_t{0});
@@ -159,6 +172,17 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
       },
       KOKKOS_LAMBDA(const std::int64_t f, const std::int64_t pos, std::int64_t) { split_parts(f) = pos; });
   out.count = rows - splits + parts;  // the whole rows, a piece each, and the parts
+  const std::int64_t longs = !any_long ? 0 : compact_into<exec>(
+      "spk::spmm_row_pieces::long_splits", splits,
+      KOKKOS_LAMBDA(const std::int64_t f) { return split_parts(f + 1) - split_parts(f) > long_fixup_carries; },
+      KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t f) {
+        if (pos < most_longs) long_room(pos) = f;
+      });
+  if (longs > most_longs)
+    throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", longs,
+                                          " rows of more than ", long_fixup_carries, " parts, but their bound was ",
+                                          most_longs));
+  out.long_splits = Kokkos::subview(long_room, std::make_pair(std::int64_t{0}, longs));
   if (out.count > most_pieces)
     throw std::logic_error(detail::concat("spk::impl::make_spmm_row_pieces: ", out.count,
                                           " pieces, but their bound was ", most_pieces));
@@ -320,6 +344,46 @@ struct SpmmRowPiecesTeam {
   }
 };
 
+// Adds each split row's partial tiles into C: in part order, one thread per (split row, column), or in a team's order
+// (spmm_long_fixups.hpp), a team per (split row, column block), for the rows of more than long_fixup_carries parts.
+template <class Device, class Scalar, class CView>
+void spmm_row_pieces_fixup(const typename Device::execution_space& space, const SpmmRowPieces<Device, Scalar>& rp,
+                           Scalar alpha, Scalar beta, const CView& C) {
+  using exec = typename Device::execution_space;
+  const std::int64_t splits = static_cast<std::int64_t>(rp.split_rows.extent(0));
+  const std::int64_t longs = static_cast<std::int64_t>(rp.long_splits.extent(0));
+  const int k = static_cast<int>(C.extent(1));
+  const auto split_rows = rp.split_rows, split_parts = rp.split_parts, long_splits = rp.long_splits;
+  const auto partials = rp.partials;
+  if (splits > longs)
+    Kokkos::parallel_for(
+        "spk::spmm_row_pieces::fixup", Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>(space, 0, splits * k),
+        KOKKOS_LAMBDA(const std::int64_t i) {
+          const std::int64_t f = i / k, first = split_parts(f), end = split_parts(f + 1);
+          if (longs > 0 && end - first > long_fixup_carries) return;  // a team's
+          const int c = static_cast<int>(i % k);
+          const Scalar sum = sum_carries<Scalar>(first, end, [&](std::int64_t q) { return partials(q, c); });
+          spmm_store(C, split_rows(f), c, alpha, sum, beta);
+        });
+  if (longs == 0) return;
+  using policy_type = team_policy_for<exec>;
+  using scratch =
+      Kokkos::View<Scalar**, Kokkos::LayoutRight, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const auto columns = long_fixup_columns<exec>(k);
+  const int lanes = columns.lanes, blocks = columns.blocks;
+  const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
+    const int rank = team.league_rank();
+    const std::int64_t f = long_splits(rank / blocks), row = split_rows(f);
+    const scratch part(team.team_scratch(0), team.team_size(), lanes);
+    team_sum_partials(team, part, partials, split_parts(f), split_parts(f + 1), (rank % blocks) * lanes, lanes, k,
+                      [&](const int c, const Scalar sum) { spmm_store(C, row, c, alpha, sum, beta); });
+  };
+  const int threads = long_fixup_threads(policy_type(space, 1, 1, lanes), body, lanes);
+  policy_type policy(space, static_cast<int>(longs * blocks), threads, lanes);  // the plan checked it fits
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
+  Kokkos::parallel_for("spk::spmm_row_pieces::long_fixup", policy, body);
+}
+
 template <class Matrix, class BView, class CView>
 void spmm_row_pieces(const typename Matrix::execution_space& space, const LaunchShape& shape,
                      const SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type>& rp,
@@ -346,19 +410,7 @@ void spmm_row_pieces(const typename Matrix::execution_space& space, const Launch
     policy_type policy(space, blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
     Kokkos::parallel_for("spk::spmm_row_pieces", policy, body);
   });
-  const std::int64_t splits = static_cast<std::int64_t>(rp.split_rows.extent(0));
-  if (splits == 0) return;
-  const auto split_rows = rp.split_rows, split_parts = rp.split_parts;
-  const auto partials = rp.partials;
-  Kokkos::parallel_for(
-      "spk::spmm_row_pieces::fixup", typename T::range_policy(space, 0, splits * k),
-      KOKKOS_LAMBDA(const std::int64_t i) {
-        const std::int64_t f = i / k;
-        const int c = static_cast<int>(i % k);
-        const Scalar sum = sum_carries<Scalar>(split_parts(f), split_parts(f + 1),
-                                               [&](std::int64_t q) { return partials(q, c); });
-        spmm_store(C, split_rows(f), c, alpha, sum, beta);
-      });
+  spmm_row_pieces_fixup(space, rp, alpha, beta, C);
 }
 
 }  // namespace spk::impl

@@ -255,9 +255,8 @@ KOKKOS_INLINE_FUNCTION std::int64_t segment_of(const First& first, std::int64_t 
 // k = 32, when they were added one by one). The remainder is added one by one after the partials: indexing the
 // partials with a run-time index would put them in local memory, and most split rows have one or two carries (SpMM
 // runs a fix-up per split row and column). The association is fixed, so the result is the same on every run.
-template <class Scalar, class Term>
+template <class Scalar, int U = 8, class Term>
 KOKKOS_INLINE_FUNCTION Scalar sum_carries(std::int64_t begin, std::int64_t end, const Term& term) {
-  constexpr int U = 8;
   Scalar sum = 0;
   std::int64_t s = begin;
   if (end - begin >= U) {
