@@ -23,8 +23,6 @@ namespace spk::impl {
 // skewed 1M (a million short fix-ups, fp32, k = 32) ran 8% slower that way.
 constexpr std::int64_t shared_fixup_items_max = std::int64_t{1} << 18;
 
-// Whether the fix-up of chunk t, whose carries begin at chunk `first`, is long.
-KOKKOS_INLINE_FUNCTION bool is_long_fixup(std::int64_t t, std::int64_t first) { return t - first > long_fixup_carries; }
 
 template <class Device, class Scalar>
 struct SpmmMergePath : MergePartition<Device> {
@@ -50,7 +48,7 @@ SpmmMergePath<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   if (!is_host_space<exec>() && fix.extent(0) > 0)
     mp.long_fixups = compact_indices<exec, Device>(
         "spk::spmm_flat::long_fixups", static_cast<std::int64_t>(fix.extent(0)),
-        KOKKOS_LAMBDA(const std::int64_t f)->bool { return is_long_fixup(fix(f), fixup_first(f)); });
+        KOKKOS_LAMBDA(const std::int64_t f)->bool { return is_long_fixup(fix(f) - fixup_first(f)); });
   return mp;
 }
 
@@ -170,7 +168,7 @@ struct ShortFixup {
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t item) const {
     const std::int64_t f = item / k, t = fix(f), first = fixup_first(f);
-    if (skip_long && is_long_fixup(t, first)) return;
+    if (skip_long && is_long_fixup(t - first)) return;  // the carries first .. t - 1
     const int c = static_cast<int>(item % k);
     const Scalar sum = sum_carries<Scalar>(first, t, [&](std::int64_t s) { return carry(s, c); }) + head(t, c);
     spmm_store(C, split_row(t), c, alpha, sum, beta);
@@ -187,8 +185,6 @@ void spmm_flat_fixups_with_long(const typename Device::execution_space& space, c
                                 Scalar alpha, Scalar beta, const CView& C, bool with_short) {
   using exec = typename Device::execution_space;
   using policy_type = team_policy_for<exec>;
-  using scratch =
-      Kokkos::View<Scalar**, Kokkos::LayoutRight, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const int k = static_cast<int>(C.extent(1));
   const auto columns = long_fixup_columns<exec>(k);
   const int lanes = columns.lanes, blocks = columns.blocks;
@@ -209,15 +205,14 @@ void spmm_flat_fixups_with_long(const typename Device::execution_space& space, c
       return;
     }
     const std::int64_t f = long_fixups(rank / blocks), t = fix(f), row = split_row(t);
-    const scratch part(team.team_scratch(0), team.team_size(), lanes);
-    team_sum_partials(team, part, carry, fixup_first(f), t, (rank % blocks) * lanes, lanes, k,
+    team_sum_partials(team, carry, fixup_first(f), t, (rank % blocks) * lanes, lanes, k,
                       [&](const int c, const Scalar sum) { spmm_store(C, row, c, alpha, sum + head(t, c), beta); });
   };
   // As many threads as a team takes: arrow's 700 carries took 18 us with 256 threads, one chain of 90 per thread.
   const int threads = long_fixup_threads(policy_type(space, 1, 1, lanes), body, lanes);
   const std::int64_t per_team = static_cast<std::int64_t>(threads) * lanes;
   policy_type policy(space, static_cast<int>(long_teams + (short_items + per_team - 1) / per_team), threads, lanes);
-  policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(long_fixup_scratch_bytes<exec, Scalar>(threads, lanes)));
   Kokkos::parallel_for("spk::spmm_flat::fixup_with_long", policy, body);
 }
 

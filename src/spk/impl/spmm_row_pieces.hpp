@@ -174,7 +174,7 @@ SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type> make_s
   out.count = rows - splits + parts;  // the whole rows, a piece each, and the parts
   const std::int64_t longs = !any_long ? 0 : compact_into<exec>(
       "spk::spmm_row_pieces::long_splits", splits,
-      KOKKOS_LAMBDA(const std::int64_t f) { return split_parts(f + 1) - split_parts(f) > long_fixup_carries; },
+      KOKKOS_LAMBDA(const std::int64_t f) { return is_long_fixup(split_parts(f + 1) - split_parts(f)); },
       KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t f) {
         if (pos < most_longs) long_room(pos) = f;
       });
@@ -360,27 +360,24 @@ void spmm_row_pieces_fixup(const typename Device::execution_space& space, const 
         "spk::spmm_row_pieces::fixup", Kokkos::RangePolicy<exec, Kokkos::IndexType<std::int64_t>>(space, 0, splits * k),
         KOKKOS_LAMBDA(const std::int64_t i) {
           const std::int64_t f = i / k, first = split_parts(f), end = split_parts(f + 1);
-          if (longs > 0 && end - first > long_fixup_carries) return;  // a team's
+          if (longs > 0 && is_long_fixup(end - first)) return;  // a team's
           const int c = static_cast<int>(i % k);
           const Scalar sum = sum_carries<Scalar>(first, end, [&](std::int64_t q) { return partials(q, c); });
           spmm_store(C, split_rows(f), c, alpha, sum, beta);
         });
   if (longs == 0) return;
   using policy_type = team_policy_for<exec>;
-  using scratch =
-      Kokkos::View<Scalar**, Kokkos::LayoutRight, typename exec::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const auto columns = long_fixup_columns<exec>(k);
   const int lanes = columns.lanes, blocks = columns.blocks;
   const auto body = KOKKOS_LAMBDA(const typename policy_type::member_type& team) {
     const int rank = team.league_rank();
     const std::int64_t f = long_splits(rank / blocks), row = split_rows(f);
-    const scratch part(team.team_scratch(0), team.team_size(), lanes);
-    team_sum_partials(team, part, partials, split_parts(f), split_parts(f + 1), (rank % blocks) * lanes, lanes, k,
+    team_sum_partials(team, partials, split_parts(f), split_parts(f + 1), (rank % blocks) * lanes, lanes, k,
                       [&](const int c, const Scalar sum) { spmm_store(C, row, c, alpha, sum, beta); });
   };
   const int threads = long_fixup_threads(policy_type(space, 1, 1, lanes), body, lanes);
   policy_type policy(space, static_cast<int>(longs * blocks), threads, lanes);  // the plan checked it fits
-  policy.set_scratch_size(0, Kokkos::PerTeam(scratch::shmem_size(threads, lanes)));
+  policy.set_scratch_size(0, Kokkos::PerTeam(long_fixup_scratch_bytes<exec, Scalar>(threads, lanes)));
   Kokkos::parallel_for("spk::spmm_row_pieces::long_fixup", policy, body);
 }
 
