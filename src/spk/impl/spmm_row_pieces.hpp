@@ -266,7 +266,11 @@ KOKKOS_INLINE_FUNCTION constexpr int row_pieces_unroll() {
 // The most threads a row-pieces team may have (its launch bounds; the plan checks forced shapes).
 inline constexpr int row_pieces_max_threads = 512;
 
-template <int CPL, class Matrix, class BView, class CView>
+// Groups: the lane groups of the launch's vectors (lanes >> slot_bits, the same for every piece), or 0: the kernel
+// switches on the count at run time, its five paths in one kernel. fp64 launches a kernel per count: 1.01-1.02x over
+// the seven real matrices at k = 32-256 in two A/B calls, 1.05-1.07x on R-MAT 22 16 and skewed 1M at k = 256. fp32
+// keeps the switch: there a kernel per count ran k = 256 5% slower (H200, perf/results/h200-cuda.md).
+template <int CPL, int Groups, class Matrix, class BView, class CView>
 struct SpmmRowPiecesTeam {
   using T = SpmmTypes<Matrix>;
   using Scalar = typename T::scalar;
@@ -286,18 +290,18 @@ struct SpmmRowPiecesTeam {
   int lanes;
   int slot_bits;  // 2^slot_bits lanes per lane group: tile_width / CPL, at most the vector
 
-  // acc = the piece's sums for the lane's columns: its lane group takes every Groups-th nonzero (0: g.groups, known
+  // acc = the piece's sums for the lane's columns: its lane group takes every G-th nonzero (G = 0: g.groups, known
   // at run time), then the groups' sums are added (lane_groups.hpp). A compile-time step folds the gathers' offsets
   // into the loads: ogbl_ddi fp32 k = 256 0.188 -> 0.170 ms, other rows up to 1.18x (H100 A/B, results file).
-  template <int Groups>
+  template <int G>
   KOKKOS_INLINE_FUNCTION void accumulate_piece(Scalar (&acc)[CPL], Offset b, Offset e, LaneColumns lc, int k,
                                                const LaneGroup& g) const {
     constexpr int U = row_pieces_unroll<Scalar, CPL>();
-    if constexpr (Groups > 0)
-      accumulate_lane<CPL, exec, U>(acc, entries, values, b + g.group, e, B, lc, k, FixedStep<Groups>{});
+    if constexpr (G > 0)
+      accumulate_lane<CPL, exec, U>(acc, entries, values, b + g.group, e, B, lc, k, FixedStep<G>{});
     else
       accumulate_lane<CPL, exec, U>(acc, entries, values, b + g.group, e, B, lc, k, g.groups);
-    if (g.groups > 1)
+    if (G > 1 || (G == 0 && g.groups > 1))
       for (int j = 0; j < CPL; ++j) acc[j] = sum_over_lane_groups(acc[j], g.slots, g.lanes);
   }
 
@@ -331,12 +335,16 @@ struct SpmmRowPiecesTeam {
           Scalar acc[CPL] = {};
           // In the matrix's offset type: 32-bit offsets keep the gather loop's index arithmetic 32-bit.
           const Offset b = static_cast<Offset>(p.begin), e = static_cast<Offset>(p.end);
-          switch (g.groups) {  // the nonzero step known at compile time: the gathers' offsets fold into the loads
-            case 1: accumulate_piece<1>(acc, b, e, lc, k, g); break;
-            case 2: accumulate_piece<2>(acc, b, e, lc, k, g); break;
-            case 4: accumulate_piece<4>(acc, b, e, lc, k, g); break;
-            case 8: accumulate_piece<8>(acc, b, e, lc, k, g); break;
-            default: accumulate_piece<0>(acc, b, e, lc, k, g); break;
+          if constexpr (Groups > 0) {
+            accumulate_piece<Groups>(acc, b, e, lc, k, g);
+          } else {
+            switch (g.groups) {  // the nonzero step known at compile time: the gathers' offsets fold into the loads
+              case 1: accumulate_piece<1>(acc, b, e, lc, k, g); break;
+              case 2: accumulate_piece<2>(acc, b, e, lc, k, g); break;
+              case 4: accumulate_piece<4>(acc, b, e, lc, k, g); break;
+              case 8: accumulate_piece<8>(acc, b, e, lc, k, g); break;
+              default: accumulate_piece<0>(acc, b, e, lc, k, g); break;
+            }
           }
           if (g.group == 0) finish(acc, lc);
         });
@@ -381,6 +389,23 @@ void spmm_row_pieces_fixup(const typename Device::execution_space& space, const 
   Kokkos::parallel_for("spk::spmm_row_pieces::long_fixup", policy, body);
 }
 
+// f(std::integral_constant<int, G>): with PerCount, G = the lane groups' count when it is 1, 2, 4 or 8; else (and
+// always without PerCount) G = 0, the kernel that switches on the count.
+template <bool PerCount, class F>
+void with_lane_group_count(int groups, F&& f) {
+  if constexpr (!PerCount) {
+    f(std::integral_constant<int, 0>{});
+  } else {
+    switch (groups) {
+      case 1: f(std::integral_constant<int, 1>{}); break;
+      case 2: f(std::integral_constant<int, 2>{}); break;
+      case 4: f(std::integral_constant<int, 4>{}); break;
+      case 8: f(std::integral_constant<int, 8>{}); break;
+      default: f(std::integral_constant<int, 0>{}); break;
+    }
+  }
+}
+
 template <class Matrix, class BView, class CView>
 void spmm_row_pieces(const typename Matrix::execution_space& space, const LaunchShape& shape,
                      const SpmmRowPieces<typename Matrix::device_type, typename Matrix::scalar_type>& rp,
@@ -393,19 +418,24 @@ void spmm_row_pieces(const typename Matrix::execution_space& space, const Launch
   if (rp.count == 0 || k == 0) return;
   with_columns_per_lane<exec>(spmm_columns_per_lane<exec>(B, shape.columns_per_lane), [&](auto cpl) {
     constexpr int CPL = decltype(cpl)::value;
-    using Team = SpmmRowPiecesTeam<CPL, Matrix, BView, CView>;
     // The plan checked the shape's tile. A B that cannot take packed loads runs one column per lane: its lane groups
     // then cover the tile in several passes when the vector is narrower than the tile's columns.
     const int tile = row_pieces_tile_width<exec>(shape, k);
     const int slot_bits = spmm_lane_slot_bits(shape.vector_length, CPL, tile);
     const int blocks = static_cast<int>((rp.count + shape.team_size - 1) / shape.team_size);
-    const Team body{A.entries(), A.values(), rp.pieces, rp.partials, rp.count, blocks, tile, B, C, alpha, beta,
-                    shape.vector_length, slot_bits};
-    // Three teams of 512 threads per SM in fp32 (40 registers; 42 unbounded, so two teams); fp64 takes 64 (two).
-    using policy_type = Kokkos::TeamPolicy<exec, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t,
-                                           Kokkos::LaunchBounds<row_pieces_max_threads, sizeof(Scalar) <= 4 ? 3 : 2>>;
-    policy_type policy(space, blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
-    Kokkos::parallel_for("spk::spmm_row_pieces", policy, body);
+    // A kernel per lane-group count in fp64 on GPUs (SpmmRowPiecesTeam); host teams read whole rows, without lanes.
+    constexpr bool per_count = !is_host_space<exec>() && sizeof(Scalar) > 4;
+    with_lane_group_count<per_count>(shape.vector_length >> slot_bits, [&](auto groups) {
+      using Team = SpmmRowPiecesTeam<CPL, decltype(groups)::value, Matrix, BView, CView>;
+      const Team body{A.entries(), A.values(), rp.pieces, rp.partials, rp.count, blocks, tile, B, C, alpha, beta,
+                      shape.vector_length, slot_bits};
+      // Three teams of 512 threads per SM in fp32 (40 registers; 42 unbounded, so two teams); fp64 takes 64 (two).
+      using policy_type =
+          Kokkos::TeamPolicy<exec, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t,
+                             Kokkos::LaunchBounds<row_pieces_max_threads, sizeof(Scalar) <= 4 ? 3 : 2>>;
+      policy_type policy(space, blocks * ((k + tile - 1) / tile), shape.team_size, shape.vector_length);
+      Kokkos::parallel_for("spk::spmm_row_pieces", policy, body);
+    });
   });
   spmm_row_pieces_fixup(space, rp, alpha, beta, C);
 }
