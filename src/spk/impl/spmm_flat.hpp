@@ -23,7 +23,6 @@ namespace spk::impl {
 // skewed 1M (a million short fix-ups, fp32, k = 32) ran 8% slower that way.
 constexpr std::int64_t shared_fixup_items_max = std::int64_t{1} << 18;
 
-
 template <class Device, class Scalar>
 struct SpmmMergePath : MergePartition<Device> {
   Kokkos::View<Scalar**, Kokkos::LayoutRight, Device> carry;  // partial of row split_row(t+1) inside chunk t
