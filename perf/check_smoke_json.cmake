@@ -1,7 +1,9 @@
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
 # Checks spk-bench's JSON report from bench.smoke: it parses, has metadata with a positive ceiling, every result
 # row passed its check, and every SpMV and SpMM row has a positive time (with --interleave, the rounds set it after
-# the row was added). Run as: cmake -DJSON=<file> [-DEXTRA_OPS=<op>|<op>...] -P check_smoke_json.cmake
+# the row was added). Run as: cmake -DJSON=<file> [-DEXTRA_OPS=<op>|<op>...] [-DOPS=<op>|<op>...]
+# [-DMESSAGE=<regex>] -P check_smoke_json.cmake. OPS replaces the ops that must have rows (spmv, spmm and spgemm);
+# MESSAGE is a regular expression every row's message must match.
 file(READ "${JSON}" _json)
 string(JSON _ceiling GET "${_json}" metadata ceiling_gbs)
 if(NOT _ceiling GREATER 0)
@@ -21,6 +23,12 @@ foreach(_i RANGE ${_last})
   if(NOT _check STREQUAL "ok")
     message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) has check '${_check}'")
   endif()
+  if(DEFINED MESSAGE)
+    string(JSON _message GET "${_json}" results ${_i} message)
+    if(NOT _message MATCHES "${MESSAGE}")
+      message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) has message '${_message}', expected '${MESSAGE}'")
+    endif()
+  endif()
   if(_op MATCHES "^(spmv|spmm)( x[0-9]+)?$")  # " xN": a --streams round
     string(JSON _time GET "${_json}" results ${_i} time_ms)
     if(NOT _time GREATER 0)
@@ -29,7 +37,11 @@ foreach(_i RANGE ${_last})
   endif()
 endforeach()
 string(REPLACE "|" ";" _extra_ops "${EXTRA_OPS}")
-foreach(_op spmv spmm spgemm ${_extra_ops})
+set(_required spmv spmm spgemm)
+if(DEFINED OPS)
+  string(REPLACE "|" ";" _required "${OPS}")
+endif()
+foreach(_op ${_required} ${_extra_ops})
   if(NOT _op IN_LIST _ops)
     message(FATAL_ERROR "${JSON}: no ${_op} results")
   endif()

@@ -130,40 +130,60 @@ HostOracleMatrix oracle_spgemm(const HostMatrix<S, Off>& A, const HostMatrix<S, 
   return HostOracleMatrix(A.num_rows(), B.num_cols(), rm, ent, val);
 }
 
-// Relative error of a host rank-1 or rank-2 result against the oracle.
-template <class Out, class Ref>
-double relative_error(const Out& out, const Ref& ref) {
+// Sums of squares behind a relative norm error, added up over one or more parts of a result.
+struct ErrorSums {
   double diff = 0, norm = 0;
-  constexpr bool rank2 = static_cast<int>(Out::rank) == 2;
-  const std::size_t rows = out.extent(0), cols = rank2 ? out.extent(1) : 1;
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t j = 0; j < cols; ++j) {
-      double o, r;
-      if constexpr (rank2) {
-        o = static_cast<double>(out(i, j));
-        r = ref(i, j);
-      } else {
-        o = static_cast<double>(out(i));
-        r = ref(i);
+  bool nan = false;  // the result held a NaN (a poisoned entry never written)
+
+  // Adds a host rank-1 or rank-2 result against the oracle's; false once a NaN is seen.
+  template <class Out, class Ref>
+  bool add(const Out& out, const Ref& ref) {
+    constexpr bool rank2 = static_cast<int>(Out::rank) == 2;
+    const std::size_t rows = out.extent(0), cols = rank2 ? out.extent(1) : 1;
+    for (std::size_t i = 0; i < rows; ++i)
+      for (std::size_t j = 0; j < cols; ++j) {
+        double o, r;
+        if constexpr (rank2) {
+          o = static_cast<double>(out(i, j));
+          r = ref(i, j);
+        } else {
+          o = static_cast<double>(out(i));
+          r = ref(i);
+        }
+        if (std::isnan(o)) {
+          nan = true;
+          return false;
+        }
+        diff += (o - r) * (o - r);
+        norm += r * r;
       }
-      if (std::isnan(o)) return std::numeric_limits<double>::infinity();
-      diff += (o - r) * (o - r);
-      norm += r * r;
+    return true;
+  }
+
+  // ||out - ref|| / ||ref|| (||out - ref|| when ref is 0), +inf after a NaN.
+  double relative_error() const {
+    if (nan) return std::numeric_limits<double>::infinity();
+    return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
+  }
+
+  Comparison compare(double tol) const {
+    Comparison c;
+    c.rel_error = relative_error();
+    c.ok = c.rel_error <= tol;
+    if (!c.ok) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "relative error %.3g exceeds %.1g", c.rel_error, tol);
+      c.message = buf;
     }
-  return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
-}
+    return c;
+  }
+};
 
 template <class Out, class Ref>
 Comparison compare_dense(const Out& out, const Ref& ref, double tol) {
-  Comparison c;
-  c.rel_error = relative_error(out, ref);
-  c.ok = c.rel_error <= tol;
-  if (!c.ok) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "relative error %.3g exceeds %.1g", c.rel_error, tol);
-    c.message = buf;
-  }
-  return c;
+  ErrorSums sums;
+  sums.add(out, ref);
+  return sums.compare(tol);
 }
 
 // C (host copy, any offset type, rows possibly unsorted) against the oracle: same nnz, row_map and columns after
@@ -185,7 +205,7 @@ Comparison compare_spgemm(const HostMatrix<S, Off>& C, const HostOracleMatrix& r
   const auto rm = C.row_map();
   const auto ent = C.entries();
   const auto val = C.values();
-  double diff = 0, norm = 0;
+  ErrorSums sums;
   std::vector<std::pair<std::int32_t, double>> row;
   for (std::int64_t r = 0; r < C.num_rows(); ++r) {
     if (static_cast<std::int64_t>(rm(r + 1)) != ref.row_map()(r + 1))
@@ -202,17 +222,12 @@ Comparison compare_spgemm(const HostMatrix<S, Off>& C, const HostOracleMatrix& r
                     std::to_string(ref.entries()(q)));
       if (std::isnan(v)) return fail("C's row " + std::to_string(r) + " holds a NaN");
       const double o = ref.values()(q++);
-      diff += (v - o) * (v - o);
-      norm += o * o;
+      sums.diff += (v - o) * (v - o);
+      sums.norm += o * o;
     }
   }
-  c.rel_error = norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
-  c.ok = c.rel_error <= tol;
-  if (!c.ok) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "values: relative error %.3g exceeds %.1g", c.rel_error, tol);
-    c.message = buf;
-  }
+  c = sums.compare(tol);
+  if (!c.ok) c.message = "values: " + c.message;
   return c;
 }
 
@@ -269,6 +284,16 @@ constexpr std::int64_t spgemm_check_bytes_per_entry() {
 inline std::int64_t host_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? static_cast<std::int64_t>(pages) * page : std::int64_t{16} << 30;
+}
+
+// The host memory a check may hold: --check-memory's MiB, or 40% of the host's memory.
+inline std::int64_t check_memory_bytes(std::int64_t check_memory_mib) {
+  return check_memory_mib > 0 ? check_memory_mib << 20 : host_memory_bytes() * 2 / 5;
+}
+
+// How the skip notes name that limit.
+inline std::string check_memory_source(std::int64_t check_memory_mib) {
+  return check_memory_mib > 0 ? "--check-memory" : "40% of host memory";
 }
 
 template <class S, class Off>

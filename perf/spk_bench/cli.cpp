@@ -172,6 +172,12 @@ bool parse_command_line(int argc, char** argv, Options& o, int& exit_code) {
                  "through its instance forms and cuSPARSE / rocSPARSE with a handle on each stream; rows of op "
                  "'spmv xN' / 'spmm xN', whose time is the round's")
       ->check(CLI::Range(2, 64));
+  app.add_option("--check-memory", o.check_memory_mib,
+                 "host memory (MiB) that checking a result may hold (default: 40% of the host's memory). An SpMM "
+                 "whose oracle C does not fit is checked in blocks of rows, the oracle computing each block again "
+                 "for every check; one whose B does not fit either, or an SpGEMM whose C does not fit, is skipped "
+                 "with a note")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   app.add_flag("--quiet", o.quiet, "no progress lines on stderr");
   app.add_option("--sweep", o.sweep_path,
                  "tuning sweep of one op (--op spmv, the default, or spmm with its --k widths): run every algorithm at "

@@ -38,6 +38,7 @@ struct Options {
   bool gather_bound = false;   // --gather-bound: SpMV's floor per matrix (gather_bound.hpp)
   bool interleave = false;     // --interleave: SpMV and SpMM calls timed in rounds (runner.hpp, time_interleaved)
   int streams = 0;             // --streams N (N >= 2): also N SpMV / SpMM calls at once on N instances (streams.hpp)
+  std::int64_t check_memory_mib = 0;  // --check-memory: host memory the checks may hold (0: 40% of the host's)
   bool quiet = false;
   std::string command_line;             // as typed, for the reports
   std::vector<std::string> notes;       // what the suite skipped (missing files), printed in the header

@@ -182,13 +182,13 @@ void run_spgemm(const MatrixCase<S, Off>& m, RunContext& ctx) {
   const std::int64_t products = count_products(m.host, m.host);
   // Guard before the oracle: a product whose check would not fit in memory (e.g. an arrow matrix squared is
   // dense) or whose nonzeros overflow 32-bit offsets is skipped with a note instead of taking the machine down.
-  const std::int64_t memory_limit = host_memory_bytes() * 2 / 5;
+  const std::int64_t memory_limit = check_memory_bytes(ctx.options.check_memory_mib);
   const std::int64_t cap = memory_limit / spgemm_check_bytes_per_entry<S>();
   const std::int64_t c_nnz = spgemm_output_nnz(m.host, m.host, products, cap);
   std::string skip;
   if (c_nnz > cap)
     skip = "C = A*A has more than " + std::to_string(cap) + " nonzeros; checking it would need more than " +
-           std::to_string(memory_limit >> 30) + " GiB (40% of host memory)";
+           std::to_string(memory_limit >> 20) + " MiB (" + check_memory_source(ctx.options.check_memory_mib) + ")";
   else if (c_nnz > std::numeric_limits<Off>::max())
     skip = "C = A*A has " + std::to_string(c_nnz) + " nonzeros, more than 32-bit offsets hold; use --offset 64";
   if (!skip.empty()) {

@@ -11,6 +11,7 @@
 #include <spk/spmm.hpp>
 
 #include "runner.hpp"
+#include "spmm_reference.hpp"
 #include "streams.hpp"
 
 #ifdef SPK_HAVE_KOKKOSKERNELS
@@ -28,33 +29,39 @@ void run_spmm_k(const MatrixCase<S, Off>& m, int k, RunContext& ctx) {
   const double bytes = spmm_bytes(shape, k), flops = spmm_flops(shape, k);
   const std::string layout = std::is_same_v<Layout, Kokkos::LayoutRight> ? "right" : "left";
 
+  std::string check_note;  // rows checked in blocks of rows say so (a failed check's message takes its place)
   const auto new_row = [&](const std::string& algo, bool yardstick) {
     Row r = base_row(m, "spmm", ctx);
     r.k = k;
     r.layout = layout;
     r.algo = algo;
     r.yardstick = yardstick;
+    r.message = check_note;
     return r;
   };
-  // The oracle's C (double) and a host copy of each result must fit: skip, with a note, widths that would not.
-  const std::int64_t check_bytes = (m.host.num_rows() * static_cast<std::int64_t>(8 + 2 * sizeof(S)) +
-                                    m.host.num_cols() * static_cast<std::int64_t>(2 * sizeof(S))) * k;
-  if (check_bytes > host_memory_bytes() * 2 / 5) {
+  // The check must fit in the host memory it may hold: whole (the oracle's C and a host copy of each result) or,
+  // failing that, in blocks of rows (spmm_reference.hpp); a width where neither fits is skipped with a note.
+  using HostB = Kokkos::View<S**, Layout, Kokkos::HostSpace>;
+  using Reference = SpmmReference<S, Off, HostB>;
+  const std::int64_t limit = check_memory_bytes(o.check_memory_mib);
+  const std::int64_t rows = m.host.num_rows(), cols = m.host.num_cols();
+  if (Reference::whole_bytes(rows, cols, k) > limit && Reference::block_rows_within(rows, cols, k, limit) == 0) {
     Row r = new_row("-", false);
     r.check = "skipped";
-    r.message = "checking k = " + std::to_string(k) + " needs " + std::to_string(check_bytes >> 30) +
-                " GiB, more than 40% of host memory";
+    r.message = "checking k = " + std::to_string(k) + " needs more than " + std::to_string(limit >> 20) + " MiB (" +
+                check_memory_source(o.check_memory_mib) + "), even in blocks of rows";
     ctx.add(std::move(r));
     return;
   }
-  Kokkos::View<S**, Layout, Kokkos::HostSpace> hB("spk_bench::B", m.host.num_cols(), k);
+  HostB hB("spk_bench::B", m.host.num_cols(), k);
   fill_random(hB, o.seed, 2);
   Dense B("spk_bench::B", m.host.num_cols(), k);
   Kokkos::deep_copy(B, hB);
   Dense C("spk_bench::C", m.host.num_rows(), k);
-  const auto hC = Kokkos::create_mirror_view(C);
-  const auto ref = oracle_spmm(m.host, hB);
+  const Reference ref(m.host, hB, limit);
+  const auto hC = host_copy_for(C, ref);
   const auto checker = oracle_checker(C, hC, ref, tolerance<S>(m.max_row_length));
+  if (!ref.whole()) check_note = "checked in blocks of " + std::to_string(ref.block_rows()) + " rows";
   // The vendor adapters' 64-bit copy of A's column indices (64-bit offsets only). It lives as long as this run:
   // under --interleave the adapters' operations, which hold its raw pointer, are timed at the end.
   Kokkos::View<std::int64_t*, Device> cols64;

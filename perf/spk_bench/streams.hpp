@@ -125,7 +125,7 @@ std::vector<Out> round_outputs(const Out& like, int n) {
 template <class Out, class Ref>
 auto round_checker(const std::vector<Out>& outs, const Ref& ref, double tol) {
   std::vector<decltype(Kokkos::create_mirror_view(std::declval<Out>()))> hosts;
-  for (const auto& o : outs) hosts.push_back(Kokkos::create_mirror_view(o));
+  for (const auto& o : outs) hosts.push_back(host_copy_for(o, ref));
   return outputs_checker(outs, std::move(hosts), ref, tol);
 }
 
