@@ -1,13 +1,19 @@
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
 # Checks spk-bench's JSON report from bench.smoke: it parses, has metadata with a positive ceiling, every result
-# row passed its check, and every SpMV and SpMM row has a positive time (with --interleave, the rounds set it after
-# the row was added). Run as: cmake -DJSON=<file> [-DEXTRA_OPS=<op>|<op>...] [-DOPS=<op>|<op>...]
+# row passed its check, and every SpMV and SpMM row has a positive time and a positive host time, on a host back-end
+# no longer than the time (its calls end before their closing mark); with --interleave, the rounds set both after the
+# row was added. Run as: cmake -DJSON=<file> [-DEXTRA_OPS=<op>|<op>...] [-DOPS=<op>|<op>...]
 # [-DMESSAGE=<regex>] -P check_smoke_json.cmake. OPS replaces the ops that must have rows (spmv, spmm and spgemm);
 # MESSAGE is a regular expression every row's message must match.
 file(READ "${JSON}" _json)
 string(JSON _ceiling GET "${_json}" metadata ceiling_gbs)
 if(NOT _ceiling GREATER 0)
   message(FATAL_ERROR "${JSON}: metadata.ceiling_gbs is '${_ceiling}', expected a positive number")
+endif()
+string(JSON _backend GET "${_json}" metadata backend)
+set(_host_backend OFF)
+if(_backend MATCHES "^(Serial|OpenMP|Threads|HPX)$")
+  set(_host_backend ON)
 endif()
 string(JSON _n LENGTH "${_json}" results)
 if(_n EQUAL 0)
@@ -33,6 +39,11 @@ foreach(_i RANGE ${_last})
     string(JSON _time GET "${_json}" results ${_i} time_ms)
     if(NOT _time GREATER 0)
       message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) has time_ms '${_time}', expected a positive time")
+    endif()
+    string(JSON _host GET "${_json}" results ${_i} host_ms)
+    if(NOT _host GREATER 0 OR (_host_backend AND _host GREATER _time))
+      message(FATAL_ERROR "${JSON}: result ${_i} (${_op}, ${_algo}) on ${_backend} has host_ms '${_host}', expected a "
+                          "positive time (on a host back-end no longer than its time_ms '${_time}')")
     endif()
   endif()
 endforeach()

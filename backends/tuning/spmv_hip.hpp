@@ -6,6 +6,8 @@
 // (one sweep run per precision, their entries merged into this table)
 // (2026-11-28: the entries of Cornell5, ogbl_ddi, skewed:1000000 and rmat:22:16 derived as below from spmv_cuda.hpp's,
 // which a sweep of those four on an H200 replaced that day; its command is in spmv_cuda.hpp)
+// (2026-11-29: the entries of Groebner_id2003_aug, arrow, bayer10, pushpull and sparse-images-1024_subset written by
+// --sweep-hip in the H200 sweep that added them to spmv_cuda.hpp; its command is there)
 // device: NVIDIA H200 (sm_90, 132 SMs, 139 GiB, L2 60 MiB); back-end: Cuda (Kokkos 4.6.99); ceiling 4168.9 / 4146.11 GB/s (float / double run)
 // HIP starting table: derived from the measurements above with a full warp (32) widened to a full
 // wavefront (64) and teams of at least 64 threads; not measured on an AMD GPU (nor is packing, so no
@@ -19,16 +21,24 @@ namespace spk::tuning {
 inline constexpr SpmvTuningEntry spmv_hip[] = {
     {"Cornell5", 4, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::stream, {4, 64, 1, 2048, 0, 0, 1, 0, true, true}, 709.05},
     {"Cornell5", 8, 18660, 84.7564, 85.9895, 3156, SpmvAlgorithm::stream, {32, 4, 1, 1024, 0, 0, 1, 0, false, true}, 848.17},
+    {"Groebner_id2003_aug", 4, 4967, 34.9648, 97.0428, 829, SpmvAlgorithm::stream, {16, 64, 1, 2048, 0, 0}, 140.96},
+    {"Groebner_id2003_aug", 8, 4967, 34.9648, 97.0428, 829, SpmvAlgorithm::stream, {8, 64, 1, 1024, 0, 0}, 195.102},
+    {"arrow", 4, 46500, 2.99996, 215.627, 46500, SpmvAlgorithm::stream, {8, 64, 1, 2048, 2048, 0}, 123.087},
+    {"arrow", 8, 46500, 2.99996, 215.627, 46500, SpmvAlgorithm::stream, {8, 64, 1, 1024, 1024, 0}, 204.458},
     {"band:4000000:16", 4, 4000000, 16, 0, 16, SpmvAlgorithm::stream, {32, 8, 1, 4096, 0, 0}, 2581.31},
     {"band:4000000:16", 8, 4000000, 16, 0, 16, SpmvAlgorithm::stream, {64, 4, 1, 2048, 0, 0}, 2577.44},
     {"band:8000000:5", 4, 8000000, 5, 0, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2923.65},
     {"band:8000000:5", 8, 8000000, 5, 0, 5, SpmvAlgorithm::stream, {128, 4, 1, 4096, 0, 0}, 2629.5},
+    {"bayer10", 4, 13436, 7.06505, 7.44954, 27, SpmvAlgorithm::vector_row, {16, 16, 2, 0, 0, 0}, 100.07},
+    {"bayer10", 8, 13436, 7.06505, 7.44954, 27, SpmvAlgorithm::vector_row, {32, 8, 2, 0, 0, 0}, 149.388},
     {"lap2d:1024", 4, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 1024, 0, 0}, 2700.89},
     {"lap2d:1024", 8, 1048576, 4.99609, 0.0624389, 5, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 2869.56},
     {"lap2d:4096", 4, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 3701.14},
     {"lap2d:4096", 8, 16777216, 4.99902, 0.0312424, 5, SpmvAlgorithm::thread_row, {256, 1, 1, 2048, 0, 0}, 3749.55},
     {"ogbl_ddi", 4, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::stream, {8, 64, 1, 8192, 0, 0}, 1160.47},
     {"ogbl_ddi", 8, 4267, 500.544, 420.478, 2234, SpmvAlgorithm::stream, {4, 64, 1, 1024, 0, 0}, 1447.93},
+    {"pushpull", 4, 4000, 49.0763, 46.5341, 124, SpmvAlgorithm::stream, {16, 64, 1, 2048, 0, 0}, 162.887},
+    {"pushpull", 8, 4000, 49.0763, 46.5341, 124, SpmvAlgorithm::vector_row, {8, 64, 2, 0, 0, 0}, 244.348},
     {"rmat:20:8", 4, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::stream, {8, 64, 1, 4096, 0, 0}, 1051.84},
     {"rmat:20:8", 8, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::flat, {16, 8, 1, 0, 1024, 0}, 1382.32},
     {"rmat:22:16", 4, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {4, 64, 1, 0, 2048, 0}, 1252.67},
@@ -37,6 +47,8 @@ inline constexpr SpmvTuningEntry spmv_hip[] = {
     {"skewed:1000000", 8, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2115.46},
     {"skewed:4000000", 4, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1259.47},
     {"skewed:4000000", 8, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1475.97},
+    {"sparse-images-1024_subset", 4, 1200, 102.261, 37.8487, 276, SpmvAlgorithm::vector_row, {8, 64, 2, 0, 0, 0}, 96.9046},
+    {"sparse-images-1024_subset", 8, 1200, 102.261, 37.8487, 276, SpmvAlgorithm::vector_row, {8, 64, 2, 0, 0, 0}, 149.995},
     {"st3d27:160", 4, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {16, 8, 1, 0, 2048, 0}, 3049.9},
     {"st3d27:160", 8, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {32, 4, 1, 0, 2048, 0}, 3223.15},
     {"st3d7:160", 4, 4096000, 6.9625, 0.192435, 7, SpmvAlgorithm::thread_row, {128, 1, 1, 512, 0, 0}, 3597.18},

@@ -156,8 +156,8 @@ void print_header(std::ostream& os, const RunInfo& info) {
 }
 
 void print_table(std::ostream& os, const std::vector<Row>& rows, const std::vector<std::string>& yardsticks) {
-  std::vector<std::string> head{"matrix", "rows", "nnz", "op", "prec", "k", "algo", "time ms", "GB/s", "%ceil",
-                                "GFLOP/s"};
+  std::vector<std::string> head{"matrix", "rows", "nnz", "op", "prec", "k", "algo", "time ms", "host us", "GB/s",
+                                "%ceil", "GFLOP/s"};
   for (const auto& y : yardsticks) head.push_back("vs " + short_name(y));
   head.push_back("check");
   head.push_back("notes");
@@ -173,6 +173,7 @@ void print_table(std::ostream& os, const std::vector<Row>& rows, const std::vect
                                r.k ? std::to_string(r.k) : "-",
                                r.algo,
                                fmt_time(r.time_ms),
+                               fmt("%.1f", r.host_ms * 1e3),
                                fmt("%.1f", r.gbs),
                                fmt("%.1f", r.pct_ceiling),
                                fmt(r.gflops < 10 ? "%.3f" : "%.1f", r.gflops)};
@@ -250,16 +251,17 @@ void write_csv(const std::string& path, const RunInfo& info, const std::vector<R
     << "\n# ceiling_method: " << info.ceiling_method << "\n# tuning: " << info.tuning << "\n# reps: " << info.reps
     << "\n# warmup: " << info.warmup << "\n# interleave: " << (info.interleave ? "yes" : "no") << "\n";
   f << "matrix,rows,cols,nnz,op,precision,offset_bits,k,layout,algo,yardstick,chosen,time_ms,min_ms,max_ms,"
-       "setup_ms,gbs,pct_ceiling,gflops,symbolic_ms,numeric_ms,reuse_ms,products,c_nnz,peak_bytes,output_bytes,"
-       "memory_method";
+       "host_ms,setup_ms,gbs,pct_ceiling,gflops,symbolic_ms,numeric_ms,reuse_ms,products,c_nnz,peak_bytes,"
+       "output_bytes,memory_method";
   for (const auto& y : yardsticks) f << ",speedup_vs_" << y;
   f << ",check,rel_error,message,variants\n";
   for (const auto& r : rows) {
     f << csv_field(r.matrix) << "," << r.rows << "," << r.cols << "," << r.nnz << "," << r.op << "," << r.precision
       << "," << r.offset_bits << "," << r.k << "," << r.layout << "," << csv_field(r.algo) << ","
       << (r.yardstick ? 1 : 0) << "," << csv_field(r.chosen) << "," << csv_number(r.time_ms) << ","
-      << csv_number(r.min_ms) << "," << csv_number(r.max_ms) << "," << csv_number(r.setup_ms) << ","
-      << csv_number(r.gbs) << "," << csv_number(r.pct_ceiling) << "," << csv_number(r.gflops) << ","
+      << csv_number(r.min_ms) << "," << csv_number(r.max_ms) << "," << csv_number(r.host_ms) << ","
+      << csv_number(r.setup_ms) << "," << csv_number(r.gbs) << "," << csv_number(r.pct_ceiling) << ","
+      << csv_number(r.gflops) << ","
       << csv_number(r.symbolic_ms) << "," << csv_number(r.numeric_ms) << "," << csv_number(r.reuse_ms) << ","
       << (r.products >= 0 ? std::to_string(r.products) : "") << ","
       << (r.c_nnz >= 0 ? std::to_string(r.c_nnz) : "") << ","
@@ -307,6 +309,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
                           {"status", v.status},
                           {"message", v.message},
                           {"time_ms", number(v.time_ms)},
+                          {"host_ms", number(v.host_ms)},
                           {"rel_error", number(v.rel_error)}});
     const auto opt_int = [](std::int64_t v) { return v >= 0 ? json(v) : json(nullptr); };
     results.push_back({{"matrix", r.matrix},
@@ -324,6 +327,7 @@ void write_json(const std::string& path, const RunInfo& info, const std::vector<
                        {"time_ms", number(r.time_ms)},
                        {"min_ms", number(r.min_ms)},
                        {"max_ms", number(r.max_ms)},
+                       {"host_ms", number(r.host_ms)},
                        {"setup_ms", number(r.setup_ms)},
                        {"features_ms", number(r.features_ms)},
                        {"gbs", number(r.gbs)},

@@ -16,6 +16,7 @@ struct Variant {
   std::string status;  // ok, FAILED (wrong result), error (threw; e.g. unsupported), skipped
   std::string message;
   double time_ms = nan();  // median; SpGEMM: end to end
+  double host_ms = nan();  // median host time of a call (Timing::host_samples_ms); SpMV and SpMM
   double rel_error = nan();
   double symbolic_ms = nan(), numeric_ms = nan(), reuse_ms = nan();  // SpGEMM only
   std::int64_t peak_bytes = -1;
@@ -33,6 +34,7 @@ struct Row {
   std::string chosen;        // spk: what the plan ran (automatic's choice); yardstick: its best variant
   double time_ms = nan();    // median; SpGEMM: end to end (symbolic + numeric + allocation)
   double min_ms = nan(), max_ms = nan();
+  double host_ms = nan();    // median host time of a call (Timing::host_samples_ms); not SpGEMM's
   double setup_ms = nan();   // spk plan setup (SpMV/SpMM)
   double features_ms = nan();  // of which the row-length statistics
   double gbs = nan(), pct_ceiling = nan(), gflops = nan();

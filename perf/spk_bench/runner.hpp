@@ -2,6 +2,7 @@
 // What the per-op runners (run_spmv.cpp, run_spmm.cpp, run_spgemm.cpp) share: the matrix under test on host and
 // device, the run's context, and the helpers that turn a timing into a checked result row.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -132,6 +133,7 @@ void poison(const View& v) {
 // Records a timing into the row: median/min/max time and the rates.
 inline void set_time(Row& r, const Timing& t, double bytes, double flops, const Ceiling& c) {
   r.time_ms = t.median_ms();
+  r.host_ms = t.host_median_ms();
   r.min_ms = t.min_ms();
   r.max_ms = t.max_ms();
   if (bytes > 0) {
@@ -253,6 +255,7 @@ inline void finish_yardstick_row(Row& r, double bytes, double flops, const Ceili
     r.rel_error = best->rel_error;
     Timing t;
     t.samples_ms = {best->time_ms};
+    if (!std::isnan(best->host_ms)) t.host_samples_ms = {best->host_ms};
     set_time(r, t, bytes, flops, c);
     r.min_ms = r.max_ms = nan();
     r.symbolic_ms = best->symbolic_ms;
@@ -278,10 +281,13 @@ Variant try_variant(const std::string& name, Setup&& setup, Checker&& checker, R
       v.message = c.message;
       return v;
     }
-    if (ctx.options.interleave)
+    if (ctx.options.interleave) {
       ctx.deferred.push_back({call, DeferredCall::unassigned, index});
-    else
-      v.time_ms = time_calls(call, ctx.options.warmup, ctx.options.reps).median_ms();
+    } else {
+      const Timing t = time_calls(call, ctx.options.warmup, ctx.options.reps);
+      v.time_ms = t.median_ms();
+      v.host_ms = t.host_median_ms();
+    }
     v.status = "ok";
   } catch (const std::exception& e) {
     v.status = "error";
@@ -360,18 +366,14 @@ inline void time_interleaved(RunContext& ctx, double bytes, double flops) {
   std::vector<Timing> timings(calls.size());
   for (int rep = 0; rep < ctx.options.reps; ++rep)
     for (std::size_t i = 0; i < calls.size(); ++i)
-      guarded(i, [&]() {
-        watch.mark();
-        calls[i].call();
-        watch.mark();
-        timings[i].samples_ms.push_back(watch.elapsed().at(0));
-      });
+      guarded(i, [&]() { time_one_call(watch, calls[i].call, timings[i]); });
   for (std::size_t i = 0; i < calls.size(); ++i) {
     Row& r = ctx.rows.at(calls[i].row);
     if (calls[i].variant >= 0) {
       Variant& v = r.variants.at(calls[i].variant);
       if (errors[i].empty()) {
         v.time_ms = timings[i].median_ms();
+        v.host_ms = timings[i].host_median_ms();
       } else {
         v.status = "error";
         v.message = errors[i];

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -175,10 +176,28 @@ class Stopwatch {
 
 struct Timing {
   std::vector<double> samples_ms;
+  // The host's share of each call: from just after its opening mark until the call returned. On GPUs, what the host
+  // spends enqueueing the call (launches, and any wait inside it); on host back-ends, the whole call.
+  std::vector<double> host_samples_ms;
   double median_ms() const { return median_of(samples_ms); }
+  double host_median_ms() const {
+    return host_samples_ms.empty() ? std::numeric_limits<double>::quiet_NaN() : median_of(host_samples_ms);
+  }
   double min_ms() const { return samples_ms.empty() ? 0 : *std::min_element(samples_ms.begin(), samples_ms.end()); }
   double max_ms() const { return samples_ms.empty() ? 0 : *std::max_element(samples_ms.begin(), samples_ms.end()); }
 };
+
+// One call between two marks of watch, its time and its host time added to t.
+template <class F>
+void time_one_call(Stopwatch& watch, F&& call, Timing& t) {
+  watch.mark();
+  const auto issued = std::chrono::steady_clock::now();
+  call();
+  const auto returned = std::chrono::steady_clock::now();
+  watch.mark();
+  t.samples_ms.push_back(watch.elapsed().at(0));
+  t.host_samples_ms.push_back(std::chrono::duration<double, std::milli>(returned - issued).count());
+}
 
 // warmup untimed calls, then reps calls each timed on its own.
 template <class F>
@@ -187,12 +206,7 @@ Timing time_calls(F&& call, int warmup, int reps) {
   Kokkos::fence();
   Stopwatch watch;
   Timing t;
-  for (int i = 0; i < reps; ++i) {
-    watch.mark();
-    call();
-    watch.mark();
-    t.samples_ms.push_back(watch.elapsed().at(0));
-  }
+  for (int i = 0; i < reps; ++i) time_one_call(watch, call, t);
   return t;
 }
 
