@@ -5,7 +5,6 @@
 // oracle computes that block's rows again, so the host holds B and one block, and every entry is still compared.
 #include <algorithm>
 #include <cstdint>
-#include <string>
 
 #include <Kokkos_Core.hpp>
 
