@@ -130,7 +130,7 @@ void poison(const View& v) {
   Kokkos::deep_copy(v, std::numeric_limits<typename View::non_const_value_type>::quiet_NaN());
 }
 
-// Records a timing into the row: median/min/max time and the rates.
+// Records a timing into the row: median/min/max time, median host time and the rates.
 inline void set_time(Row& r, const Timing& t, double bytes, double flops, const Ceiling& c) {
   r.time_ms = t.median_ms();
   r.host_ms = t.host_median_ms();

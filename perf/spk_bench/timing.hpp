@@ -2,7 +2,8 @@
 // Timing per design/PERFORMANCE.md: warm-up calls, then --reps individually timed calls; the median is reported.
 // On CUDA and HIP a call is bracketed by events recorded on the Kokkos default instance's stream (the stream every
 // kernel here, and the vendor libraries, run on), so host-side launch gaps inside the call count and nothing else
-// does. On host back-ends the call is bracketed by Kokkos::fence() and std::chrono::steady_clock.
+// does. On host back-ends the call is bracketed by Kokkos::fence() and std::chrono::steady_clock. Each timed call's
+// host time (until the call returned, read from steady_clock) is recorded beside it.
 //
 // Memory (SpGEMM): AllocationTracker hooks Kokkos Tools' allocate/deallocate callbacks and follows the bytes live in
 // one memory space, so its peak is the exact peak extra memory of a Kokkos-based call (spk, Kokkos Kernels) with
