@@ -29,6 +29,10 @@
 // --op spmm --k 32,64,128,256 --precision P --algo automatic,cusparse --sweep ... --reps 30 --warmup 2 --quiet:
 // 0.0289 ms against 0.0328 for flat, mean of the two; at the other seven precisions and widths the table's shape was
 // within 3% of the fastest)
+// (2026-11-29, the entries of 1138_bus, ani4, ash219, bcsstk13, karate, rajat01 and west0067 added from one H200
+// sweep per precision P of spk-bench --matrix <those seven under matrices/small> --op spmm --k 32,64,128,256
+// --precision P --algo automatic,cusparse --sweep spmm_cuda_P.hpp --sweep-hip spmm_hip_P.hpp --reps 30 --warmup 3
+// --quiet: they had taken the shapes of larger matrices, 0.86x / 0.87x of cuSPARSE over their 28 widths a precision)
 // device: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79 GiB, L2 50 MiB); back-end: Cuda (Kokkos 4.6.99); ceiling 2871.89 GB/s
 #include <spk/select/spmm_tuning_entry.hpp>
 
@@ -37,6 +41,14 @@ namespace spk::tuning {
 // matrix, scalar bytes, k, rows, mean, stddev, max row length, algorithm,
 // {team, vector, rows/thread, stage, chunk, long row[, columns/lane[, tile]]}, GFLOP/s in the sweep
 inline constexpr SpmmTuningEntry spmm_cuda[] = {
+    {"1138_bus", 4, 32, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 0, 4}, 28.4491},
+    {"1138_bus", 8, 32, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 32}, 27.1171},
+    {"1138_bus", 4, 64, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 32}, 59.8376},
+    {"1138_bus", 8, 64, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 32}, 53.0802},
+    {"1138_bus", 4, 128, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 256, 8}, 113.201},
+    {"1138_bus", 8, 128, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 64}, 100.877},
+    {"1138_bus", 4, 256, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 128}, 208.902},
+    {"1138_bus", 8, 256, 1138, 3.56239, 1.80218, 18, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 64}, 194.495},
     {"Cornell5", 4, 32, 18660, 84.7564, 85.9895, 3156, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 32}, 2995.37},
     {"Cornell5", 8, 32, 18660, 84.7564, 85.9895, 3156, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 32}, 1760.22},
     {"Cornell5", 4, 64, 18660, 84.7564, 85.9895, 3156, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 64}, 3596.48},
@@ -53,6 +65,14 @@ inline constexpr SpmmTuningEntry spmm_cuda[] = {
     {"Groebner_id2003_aug", 8, 128, 4967, 34.9648, 97.0428, 829, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 1400.56},
     {"Groebner_id2003_aug", 4, 256, 4967, 34.9648, 97.0428, 829, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 128}, 2718.9},
     {"Groebner_id2003_aug", 8, 256, 4967, 34.9648, 97.0428, 829, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 1824.5},
+    {"ani4", 4, 32, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 32}, 151.142},
+    {"ani4", 8, 32, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 32}, 144.628},
+    {"ani4", 4, 64, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 64}, 296.41},
+    {"ani4", 8, 64, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 308.965},
+    {"ani4", 4, 128, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 128}, 585.578},
+    {"ani4", 8, 128, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 470.597},
+    {"ani4", 4, 256, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 256, 4}, 954.583},
+    {"ani4", 8, 256, 3081, 6.80656, 0.635606, 9, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 824.413},
     {"arrow", 4, 32, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::flat, {32, 8, 1, 0, 16, 0, 4}, 287.922},
     {"arrow", 8, 32, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::flat, {16, 16, 1, 0, 64, 0, 2}, 244.519},
     {"arrow", 4, 64, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 64}, 617.8},
@@ -61,6 +81,14 @@ inline constexpr SpmmTuningEntry spmm_cuda[] = {
     {"arrow", 8, 128, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::flat, {8, 32, 1, 0, 64, 0, 4}, 398.423},
     {"arrow", 4, 256, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 128}, 725.843},
     {"arrow", 8, 256, 46500, 2.99996, 215.627, 46500, SpmmAlgorithm::flat, {8, 32, 1, 0, 64, 0, 4}, 434.616},
+    {"ash219", 4, 32, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 32}, 2.96949},
+    {"ash219", 8, 32, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 32}, 3.65762},
+    {"ash219", 4, 64, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 64}, 5.98974},
+    {"ash219", 8, 64, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 64}, 7.42373},
+    {"ash219", 4, 128, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 64}, 11.9387},
+    {"ash219", 8, 128, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 64}, 15.071},
+    {"ash219", 4, 256, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 128}, 24.1655},
+    {"ash219", 8, 256, 219, 2, 0, 2, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 32}, 28.6041},
     {"band:2000000:5", 4, 32, 2000000, 5, 0, 5, SpmmAlgorithm::vector_row, {64, 4, 4, 0, 0, 0, 8}, 1947.8},
     {"band:2000000:5", 8, 32, 2000000, 5, 0, 5, SpmmAlgorithm::row_team, {32, 8, 1, 2048, 0, 0, 4}, 1064.06},
     {"band:2000000:5", 4, 64, 2000000, 5, 0, 5, SpmmAlgorithm::vector_row, {32, 8, 4, 0, 0, 0, 8}, 2241.52},
@@ -77,6 +105,22 @@ inline constexpr SpmmTuningEntry spmm_cuda[] = {
     {"bayer10", 8, 128, 13436, 7.06505, 7.44954, 27, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 64}, 1003.18},
     {"bayer10", 4, 256, 13436, 7.06505, 7.44954, 27, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 128}, 2391.84},
     {"bayer10", 8, 256, 13436, 7.06505, 7.44954, 27, SpmmAlgorithm::k_tiled, {8, 32, 1, 512, 0, 0, 2}, 1181.04},
+    {"bcsstk13", 4, 32, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 0, 4}, 516.203},
+    {"bcsstk13", 8, 32, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 0, 4}, 440.331},
+    {"bcsstk13", 4, 64, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 0, 4}, 876.063},
+    {"bcsstk13", 8, 64, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::k_tiled, {32, 8, 1, 2048, 0, 0, 2}, 732.603},
+    {"bcsstk13", 4, 128, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 32}, 1377.95},
+    {"bcsstk13", 8, 128, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 32}, 1173.19},
+    {"bcsstk13", 4, 256, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 64}, 2227.6},
+    {"bcsstk13", 8, 256, 2003, 41.8787, 22.8043, 95, SpmmAlgorithm::k_tiled, {8, 32, 1, 512, 0, 0, 2}, 1754.42},
+    {"karate", 4, 32, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 16}, 1.04523},
+    {"karate", 8, 32, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 8}, 1.2381},
+    {"karate", 4, 64, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 32}, 2.0459},
+    {"karate", 8, 64, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 32}, 2.46154},
+    {"karate", 4, 128, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 16}, 4.14618},
+    {"karate", 8, 128, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 16}, 4.93281},
+    {"karate", 4, 256, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 32}, 8.11707},
+    {"karate", 8, 256, 34, 4.58824, 3.82036, 17, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 8}, 9.19337},
     {"lap2d:1024", 4, 32, 1048576, 4.99609, 0.0624389, 5, SpmmAlgorithm::row_team, {64, 4, 1, 2048, 0, 0, 8}, 2003.36},
     {"lap2d:1024", 8, 32, 1048576, 4.99609, 0.0624389, 5, SpmmAlgorithm::row_team, {32, 8, 1, 2048, 0, 0, 4}, 1190.5},
     {"lap2d:1024", 4, 64, 1048576, 4.99609, 0.0624389, 5, SpmmAlgorithm::row_team, {32, 8, 1, 2048, 0, 0, 8}, 2314.21},
@@ -109,6 +153,14 @@ inline constexpr SpmmTuningEntry spmm_cuda[] = {
     {"pushpull", 8, 128, 4000, 49.0763, 46.5341, 124, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 1948.44},
     {"pushpull", 4, 256, 4000, 49.0763, 46.5341, 124, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 128}, 3459.12},
     {"pushpull", 8, 256, 4000, 49.0763, 46.5341, 124, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 64}, 2412.35},
+    {"rajat01", 4, 32, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_team, {16, 16, 1, 128, 0, 0, 2}, 193.08},
+    {"rajat01", 8, 32, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_team, {16, 16, 1, 128, 0, 0, 2}, 164.449},
+    {"rajat01", 4, 64, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_team, {8, 32, 1, 128, 0, 0, 2}, 300.87},
+    {"rajat01", 8, 64, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 32}, 259.176},
+    {"rajat01", 4, 128, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::k_tiled, {8, 32, 1, 128, 0, 0, 2}, 503.273},
+    {"rajat01", 8, 128, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 437.145},
+    {"rajat01", 4, 256, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 4, 64}, 802.319},
+    {"rajat01", 8, 256, 6833, 6.32958, 27.3103, 1442, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 720.083},
     {"rmat:12:16", 4, 32, 4096, 13.0388, 38.7347, 957, SpmmAlgorithm::row_team, {8, 32, 1, 128, 0, 0}, 245.549},
     {"rmat:12:16", 8, 32, 4096, 13.0388, 38.7347, 957, SpmmAlgorithm::row_team, {8, 32, 1, 128, 0, 0, 4}, 197.074},
     {"rmat:12:16", 4, 64, 4096, 13.0388, 38.7347, 957, SpmmAlgorithm::row_team, {8, 32, 1, 128, 0, 0, 2}, 429.835},
@@ -205,6 +257,14 @@ inline constexpr SpmmTuningEntry spmm_cuda[] = {
     {"uniform:8192:32", 8, 128, 8192, 32, 0, 32, SpmmAlgorithm::row_team, {8, 32, 1, 512, 0, 0, 2}, 1754.94},
     {"uniform:8192:32", 4, 256, 8192, 32, 0, 32, SpmmAlgorithm::row_team, {8, 32, 1, 512, 0, 0, 4}, 3294.82},
     {"uniform:8192:32", 8, 256, 8192, 32, 0, 32, SpmmAlgorithm::row_team, {8, 32, 1, 512, 0, 0, 2}, 1934.64},
+    {"west0067", 4, 32, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 4, 32}, 2.29688},
+    {"west0067", 8, 32, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 256}, 2.32871},
+    {"west0067", 4, 64, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 64}, 4.64822},
+    {"west0067", 8, 64, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 2, 32}, 4.17762},
+    {"west0067", 4, 128, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::vector_row, {8, 32, 1, 0, 0, 0, 4}, 9.42685},
+    {"west0067", 8, 128, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 512, 0, 2, 32}, 8.12435},
+    {"west0067", 4, 256, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 256, 0, 4, 64}, 17.9885},
+    {"west0067", 8, 256, 67, 4.38806, 1.13236, 6, SpmmAlgorithm::row_pieces, {16, 32, 1, 0, 128, 0, 2, 64}, 18.1622},
     {},  // end of table
 };
 

@@ -63,12 +63,13 @@ const std::vector<Suite>& suites() {
       {"sweep-spmm-gpu",
        "the GPU SpMM tuning sweep's matrices (--sweep --op spmm): the spmm suite's shapes at a size whose dense "
        "blocks can be checked quickly, small matrices (2k-16k rows, too few rows to fill a GPU at one per warp), "
-       "plus the real graphs and the small real matrices of the SpMM issue's suite (their row lengths alone do not "
-       "tell which kernel suits them: pushpull's nearest generated relative took a shape 1.8x slower than its own)",
+       "plus the real graphs and the small real matrices (their row lengths alone do not tell which kernel suits "
+       "them: pushpull's nearest generated relative took a shape 1.8x slower than its own)",
        {"rmat:20:16", "rmat:18:8", "uniform:1048576:32", "uniform:262144:8", "band:2000000:5", "skewed:1000000",
         "lap2d:1024", "st3d27:64", "rmat:12:32", "rmat:12:16", "lap2d:128", "uniform:8192:32", "uniform:4096:64",
         "uniform:2048:128"},
-       {"ogbl_ddi", "Cornell5", "Groebner_id2003_aug", "arrow", "bayer10", "pushpull", "sparse-images-1024_subset"}},
+       {"ogbl_ddi", "Cornell5", "Groebner_id2003_aug", "arrow", "bayer10", "pushpull", "sparse-images-1024_subset",
+        "1138_bus", "ani4", "ash219", "bcsstk13", "karate", "rajat01", "west0067"}},
       {"sweep-spmm-cpu",
        "the CPU SpMM tuning sweep's matrices (--sweep --op spmm)",
        {"lap2d:512", "rmat:16:16", "uniform:131072:16", "band:262144:5", "skewed:65536"},
