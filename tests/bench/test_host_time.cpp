@@ -36,14 +36,25 @@ TEST(HostTime, TimeCallsRecordsEveryCallsHostTime) {
   EXPECT_TRUE(std::isnan(Timing{}.host_median_ms()));  // no samples (SpGEMM's phases, a bound): no host time
 }
 
-TEST(HostTime, RowsAndVariantsTakeTheMedianHostTime) {
+// A run's context, as run_spmv and run_spmm hold it: 3 timed calls after 1 warm-up, back to back or in rounds.
+struct TimedRun {
   Options options;
-  options.reps = 3;
-  options.warmup = 1;
   Ceiling ceiling{100.0, 1.0, "test"};
   Vendors vendors;
   std::vector<Row> rows;
   RunContext ctx{options, ceiling, vendors, rows};
+
+  explicit TimedRun(bool interleave) {
+    options.reps = 3;
+    options.warmup = 1;
+    options.interleave = interleave;
+  }
+};
+
+TEST(HostTime, RowsAndVariantsTakeTheMedianHostTime) {
+  TimedRun run(false);
+  auto& ctx = run.ctx;
+  const Ceiling& ceiling = run.ceiling;
 
   Row spk_row;
   set_time(spk_row, time_calls(SleepingCall{1.0}, 0, 3), 1e6, 2e6, ceiling);
@@ -68,14 +79,9 @@ TEST(HostTime, RowsAndVariantsTakeTheMedianHostTime) {
 }
 
 TEST(HostTime, InterleavedRoundsRecordHostTimes) {
-  Options options;
-  options.reps = 3;
-  options.warmup = 1;
-  options.interleave = true;
-  Ceiling ceiling{100.0, 1.0, "test"};
-  Vendors vendors;
-  std::vector<Row> rows;
-  RunContext ctx{options, ceiling, vendors, rows};
+  TimedRun run(true);
+  auto& ctx = run.ctx;
+  const std::vector<Row>& rows = run.rows;
 
   ctx.deferred.push_back({SleepingCall{2.0}});
   ctx.add(Row{});
