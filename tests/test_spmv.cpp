@@ -76,17 +76,22 @@ void expect_oracle_then_same_bits(const Plan& plan, typename Matrix::scalar_type
     ASSERT_EQ(std::memcmp(&first(i), &second(i), sizeof(S)), 0) << what << ", row " << i;
 }
 
-// compact_indices on the test back-end: the indices i < n with flags[i], as a host vector.
-std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags, std::int64_t most = -1) {
+// compact_indices on the test back-end: the indices i < n with flags[i], on the device, and as a host vector.
+Kokkos::View<std::int64_t*, TestDevice> compact_flags(const std::vector<char>& flags, std::int64_t most = -1) {
   const std::int64_t n = static_cast<std::int64_t>(flags.size());
   Kokkos::View<char*, TestDevice> d_flags("flags", flags.size());
   const auto h_flags = Kokkos::create_mirror_view(d_flags);
   for (std::int64_t i = 0; i < n; ++i) h_flags(i) = flags[i];
   Kokkos::deep_copy(d_flags, h_flags);
-  const auto out = spk::impl::compact_indices<TestExec, TestDevice>(
+  return spk::impl::compact_indices<TestExec, TestDevice>(
       "test::compact", n, KOKKOS_LAMBDA(const std::int64_t i)->bool { return d_flags(i) != 0; }, most);
+}
+std::vector<std::int64_t> indices_on_host(const Kokkos::View<std::int64_t*, TestDevice>& out) {
   const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
   return std::vector<std::int64_t>(h_out.data(), h_out.data() + h_out.extent(0));
+}
+std::vector<std::int64_t> compact_on_device(const std::vector<char>& flags, std::int64_t most = -1) {
+  return indices_on_host(compact_flags(flags, most));
 }
 
 // A random matrix of `shape` on the test back-end, random x, the oracle's A x, and a y to write.
@@ -503,6 +508,50 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
     if (count > 0 && count - 1 <= one_pass)
       EXPECT_THROW(compact_on_device(flags, count - 1), std::logic_error) << "n = " << n;
   }
+}
+
+// compact_indices' one-pass rooms come from the RoomPool: a room is handed out again only once every View of it is
+// gone, never while a plan (here, a result) still holds it, and the indices written into a reused room are the new
+// ones. More live rooms than the pool keeps are allocated and freed as before.
+TEST(SpmvPlan, CompactionRoomsAreReusedOnlyOnceFree) {
+  const std::uint64_t seed = fresh_seed();
+  SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
+  std::mt19937_64 g(seed);
+  const auto compact = [&](std::int64_t n, std::vector<std::int64_t>& expected) {
+    std::vector<char> flags(static_cast<std::size_t>(n));
+    expected.clear();
+    for (std::int64_t i = 0; i < n; ++i) {
+      flags[i] = std::bernoulli_distribution(0.5)(g) ? 1 : 0;
+      if (flags[i]) expected.push_back(i);
+    }
+    return compact_flags(flags);
+  };
+  const std::int64_t n = std::uniform_int_distribution<std::int64_t>(600, 1000)(g);  // a 1,024-index room
+  // More live results than the pool keeps: each takes a room of its own (every free room of its size among them),
+  // and holds its own indices.
+  std::set<const void*> rooms;
+  {
+    std::vector<Kokkos::View<std::int64_t*, TestDevice>> live;
+    std::vector<std::vector<std::int64_t>> live_expected(spk::impl::room_pool_rooms + 4);
+    for (auto& e : live_expected) live.push_back(compact(n, e));
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      EXPECT_TRUE(rooms.insert(live[i].data()).second) << "result " << i << " shares a live room";
+      EXPECT_EQ(indices_on_host(live[i]), live_expected[i]) << "result " << i;
+    }
+    EXPECT_LE(spk::impl::RoomPool<TestDevice>::instance().size(), spk::impl::room_pool_rooms);
+  }
+  // Every room is free again: each next result of that size takes the same room, one the pool keeps among those
+  // above, and holds its new indices, not the old ones.
+  std::vector<std::int64_t> expected;
+  std::set<const void*> seen;
+  for (int i = 0; i < 4; ++i) {
+    const auto again = compact(n, expected);
+    EXPECT_EQ(indices_on_host(again), expected) << "reuse " << i;
+    seen.insert(again.data());
+  }
+  ASSERT_EQ(seen.size(), 1u) << "a freed room was not taken again";
+  EXPECT_EQ(rooms.count(*seen.begin()), 1u) << "the room taken again was none of the live ones";
+  EXPECT_TRUE(spk::impl::RoomPool<TestDevice>::instance().holds(*seen.begin())) << "the room is not the pool's";
 }
 
 // Row blocks (SpMV stream, SpMM row-team and k-tiled) cover the rows in order, hold at most capacity nonzeros

@@ -13,6 +13,7 @@
 #include "device_memory.hpp"
 #include "host_mailbox.hpp"
 #include "packed_columns.hpp"
+#include "room_pool.hpp"
 
 namespace spk::impl {
 
@@ -315,9 +316,10 @@ std::int64_t compact_into(const char* label, std::int64_t n, const Flag& flag, c
 }
 
 // Up to this many candidates, compact_indices fills a room of n indices in one pass (a plan's set-up on a small
-// matrix is paced by its launches and host waits); the result then keeps that room (at most 64 KiB) alive. A larger
-// room cost more than the pass saved: on the H200 a 146 KiB cudaMalloc often took 40 us (Cornell5's row blocks).
-inline constexpr std::int64_t compact_one_pass_max = std::int64_t{1} << 13;
+// matrix is paced by its launches and host waits); the result then keeps that room (at most 64 KiB, from the
+// RoomPool) alive. A larger room cost more than the pass saved: on the H200 a 146 KiB cudaMalloc often took 40 us
+// (Cornell5's row blocks).
+inline constexpr std::int64_t compact_one_pass_max = room_pool_largest;
 
 // The indices i in [0, n) with flag(i), in order (a stream compaction on the device). `most`: an upper bound on
 // their count the caller knows (it sizes the one-pass room; a count past it is a bug in that bound, and throws).
@@ -327,7 +329,9 @@ Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int6
   using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
   const std::int64_t room_size = most >= 0 && most < n ? most : n;
   if (room_size <= compact_one_pass_max) {
-    const Kokkos::View<std::int64_t*, Device> room(uninitialized<Exec>(label), room_size);
+    // An empty result holds no room, so a plan without split or long rows leaves the pool's rooms free.
+    const auto room = room_size > 0 ? RoomPool<Device>::instance().template take<Exec>(room_size)
+                                    : Kokkos::View<std::int64_t*, Device>(uninitialized<Exec>(label), 0);
     const std::int64_t count = compact_into<Exec>(
         label, n, flag, KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t i) {
           if (pos < room_size) room(pos) = i;
@@ -335,6 +339,7 @@ Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int6
     if (count > room_size)
       throw std::logic_error(std::string(label) + ": " + std::to_string(count) + " indices, but their bound was " +
                              std::to_string(room_size));
+    if (count == 0) return {};
     return Kokkos::subview(room, std::make_pair(std::int64_t{0}, count));
   }
   std::int64_t count = 0;
