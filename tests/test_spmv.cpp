@@ -47,9 +47,7 @@ double spmv_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, spk::SpmvA
     fill_random(hy, seed + 2);
   Kokkos::deep_copy(x, hx);
   Kokkos::deep_copy(y, hy);
-  Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
-  for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(hy(i));
-  spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+  const auto ref = oracle_y(hA, alpha, hx, beta, hy);
   spk::SpmvOptions options;
   options.algorithm = algo;
   spk::spmv(alpha, A, x, beta, y, options);
@@ -59,11 +57,10 @@ double spmv_error(const spk::HostCsrMatrix<S, std::int32_t, Off>& hA, spk::SpmvA
 
 // Runs the plan twice, `y` set by reset(y) before each call: the first result within `tol` of the oracle `ref`, the
 // second the same bits (no atomics in the sums).
-template <class Plan, class Matrix, class XView, class YView, class Reset>
+template <class Plan, class Matrix, class XView, class YView, class Reset, class Ref>
 void expect_oracle_then_same_bits(const Plan& plan, typename Matrix::scalar_type alpha, const Matrix& A,
                                   const XView& x, typename Matrix::scalar_type beta, const YView& y,
-                                  const Reset& reset, const Kokkos::View<double*, Kokkos::HostSpace>& ref,
-                                  double tol, const std::string& what) {
+                                  const Reset& reset, const Ref& ref, double tol, const std::string& what) {
   using S = typename Matrix::scalar_type;
   reset(y);
   spk::spmv(plan, alpha, A, x, beta, y);
@@ -163,9 +160,7 @@ TYPED_TEST(Spmv, SmallPartitionsMatchOracleAndAreDeterministic) {
     const auto &hx = in.hx, &hy0 = in.hy0;
     Kokkos::View<S*, TestDevice> y("y", hA.num_rows());
     const S alpha = S(1.25), beta = S(-0.5);
-    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
-    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = static_cast<double>(hy0(i));
-    spk::reference::spmv(static_cast<double>(alpha), hA, hx, static_cast<double>(beta), ref);
+    const auto ref = oracle_y(hA, alpha, hx, beta, hy0);
     for (const auto& [algo, launch] : small_partition_shapes()) {
       spk::SpmvOptions options;
       options.algorithm = algo;
@@ -339,9 +334,7 @@ TYPED_TEST(Spmv, StridedVectorsMatchContiguous) {
   Kokkos::deep_copy(xs, in.x);
   Kokkos::View<S*, TestDevice> y("y", hA.num_rows()), ys_flat("ys_flat", hA.num_rows());
   for (const S beta : {S(0), S(0.5)}) {
-    Kokkos::View<double*, Kokkos::HostSpace> ref("ref", hA.num_rows());
-    for (std::size_t i = 0; i < ref.extent(0); ++i) ref(i) = beta == S(0) ? 0.0 : static_cast<double>(in.hy0(i));
-    spk::reference::spmv(2.0, hA, in.hx, static_cast<double>(beta), ref);
+    const auto ref = oracle_y(hA, S(2), in.hx, beta, in.hy0);
     for (const auto algo : algorithms_and_automatic()) {
       const std::string what = std::string(spk::to_string(algo)) + ", beta " + std::to_string(beta) + ", seed " +
                                std::to_string(seed);
