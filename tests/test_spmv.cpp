@@ -505,7 +505,7 @@ TEST(SpmvPlan, CompactionListsTheFlaggedIndicesOnBothPaths) {
 
 // compact_indices' one-pass rooms come from the RoomPool: a room is handed out again only once every View of it is
 // gone, never while a plan (here, a result) still holds it, and the indices written into a reused room are the new
-// ones. More live rooms than the pool keeps are allocated and freed as before.
+// ones. More live rooms than the pool keeps are allocated and freed as before; a full pool makes room for a new size.
 TEST(SpmvPlan, CompactionRoomsAreReusedOnlyOnceFree) {
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE(::testing::Message() << "SPK_TEST_SEED=" << seed);
@@ -522,6 +522,7 @@ TEST(SpmvPlan, CompactionRoomsAreReusedOnlyOnceFree) {
   const std::int64_t n = std::uniform_int_distribution<std::int64_t>(600, 1000)(g);  // a 1,024-index room
   // More live results than the pool keeps: each takes a room of its own (every free room of its size among them),
   // and holds its own indices.
+  auto& pool = spk::impl::RoomPool<TestDevice>::instance();
   std::set<const void*> rooms;
   {
     std::vector<Kokkos::View<std::int64_t*, TestDevice>> live;
@@ -531,7 +532,11 @@ TEST(SpmvPlan, CompactionRoomsAreReusedOnlyOnceFree) {
       EXPECT_TRUE(rooms.insert(live[i].data()).second) << "result " << i << " shares a live room";
       EXPECT_EQ(indices_on_host(live[i]), live_expected[i]) << "result " << i;
     }
-    EXPECT_LE(spk::impl::RoomPool<TestDevice>::instance().size(), spk::impl::room_pool_rooms);
+    // The pool keeps as many of them as it holds rooms: free rooms of other sizes, left by earlier plans, gave way.
+    std::size_t kept = 0;
+    for (const auto& room : live) kept += pool.holds(room.data()) ? 1 : 0;
+    EXPECT_EQ(kept, spk::impl::room_pool_rooms) << "free rooms of other sizes did not make way for live ones";
+    EXPECT_EQ(pool.size(), spk::impl::room_pool_rooms);
   }
   // Every room is free again: each next result of that size takes the same room, one the pool keeps among those
   // above, and holds its new indices, not the old ones.
@@ -543,8 +548,14 @@ TEST(SpmvPlan, CompactionRoomsAreReusedOnlyOnceFree) {
     seen.insert(again.data());
   }
   ASSERT_EQ(seen.size(), 1u) << "a freed room was not taken again";
+  EXPECT_TRUE(pool.holds(*seen.begin())) << "the room is not the pool's";
   EXPECT_EQ(rooms.count(*seen.begin()), 1u) << "the room taken again was none of the live ones";
-  EXPECT_TRUE(spk::impl::RoomPool<TestDevice>::instance().holds(*seen.begin())) << "the room is not the pool's";
+  // The pool holds live results' rooms only, all free now: a room of another size (8,192 indices) takes the place of
+  // one of them.
+  const auto big = compact(std::uniform_int_distribution<std::int64_t>(4097, 8000)(g), expected);
+  EXPECT_EQ(indices_on_host(big), expected);
+  EXPECT_EQ(pool.size(), spk::impl::room_pool_rooms);
+  EXPECT_TRUE(pool.holds(big.data())) << "a full pool kept no room of a new size";
 }
 
 // Row blocks (SpMV stream, SpMM row-team and k-tiled) cover the rows in order, hold at most capacity nonzeros
