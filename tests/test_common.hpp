@@ -73,26 +73,35 @@ void poison(const View& v) {
   Kokkos::deep_copy(v, std::numeric_limits<typename View::non_const_value_type>::quiet_NaN());
 }
 
-// Relative norm error over any host-accessible rank-1 or rank-2 Views; NaN anywhere in out gives +inf.
-template <class Out, class Ref>
-double relative_error(const Out& out, const Ref& ref) {
+// ||out - ref|| / ||scale|| over any host-accessible rank-1 or rank-2 Views of one shape; NaN anywhere in out gives
+// +inf.
+template <class Out, class Ref, class Scale>
+double relative_error(const Out& out, const Ref& ref, const Scale& scale) {
   double diff = 0, norm = 0;
   const std::size_t cols = static_cast<int>(Out::rank) == 2 ? out.extent(1) : 1;
   for (std::size_t i = 0; i < out.extent(0); ++i)
     for (std::size_t j = 0; j < cols; ++j) {
-      double o, r;
+      double o, r, s;
       if constexpr (static_cast<int>(Out::rank) == 2) {
         o = static_cast<double>(out(i, j));
         r = static_cast<double>(ref(i, j));
+        s = static_cast<double>(scale(i, j));
       } else {
         o = static_cast<double>(out(i));
         r = static_cast<double>(ref(i));
+        s = static_cast<double>(scale(i));
       }
       if (std::isnan(o)) return std::numeric_limits<double>::infinity();
       diff += (o - r) * (o - r);
-      norm += r * r;
+      norm += s * s;
     }
   return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
+}
+
+// Relative norm error: ||out - ref|| / ||ref||.
+template <class Out, class Ref>
+double relative_error(const Out& out, const Ref& ref) {
+  return relative_error(out, ref, ref);
 }
 
 // The real-matrix directory, or "" (tests then GTEST_SKIP with a message). A relative SPK_MATRIX_DIR is taken
