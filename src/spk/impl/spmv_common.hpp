@@ -329,9 +329,11 @@ Kokkos::View<std::int64_t*, Device> compact_indices(const char* label, std::int6
   using policy = Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>;
   const std::int64_t room_size = most >= 0 && most < n ? most : n;
   if (room_size <= compact_one_pass_max) {
-    // An empty result holds no room, so a plan without split or long rows leaves the pool's rooms free.
+    if (n == 0) return {};
+    // An empty result holds no room, so a plan without split or long rows leaves the pool's rooms free; a bound of
+    // 0 takes none (the default View allocates nothing) and the pass only checks that bound.
     const auto room = room_size > 0 ? RoomPool<Device>::instance().template take<Exec>(room_size)
-                                    : Kokkos::View<std::int64_t*, Device>(uninitialized<Exec>(label), 0);
+                                    : Kokkos::View<std::int64_t*, Device>();
     const std::int64_t count = compact_into<Exec>(
         label, n, flag, KOKKOS_LAMBDA(const std::int64_t pos, const std::int64_t i) {
           if (pos < room_size) room(pos) = i;
