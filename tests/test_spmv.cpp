@@ -109,10 +109,10 @@ struct StagedCase {
 
   // Runs stream or flat at stage capacity or chunk `size`, teams of 256 threads of `lanes` lanes (one thread on host
   // back-ends), against the oracle with beta = 0 on a NaN-poisoned y, twice for bitwise equality; returns the plan.
-  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row); `pipelined`, `balanced`:
-  // stream's pipelined stage and balanced row sums.
+  // `pieces`: stream's pieces of rows longer than the stage (0: a team per such row); `pipelined`, `balanced`,
+  // `windowed`: stream's pipelined stage, balanced row sums and pieces by column window.
   auto run_staged(spk::SpmvAlgorithm algo, int size, int lanes, const std::string& what, int pieces = 0,
-                  bool pipelined = false, bool balanced = false) const {
+                  bool pipelined = false, bool balanced = false, bool windowed = false) const {
     spk::LaunchShape launch;
     launch.team_size = spk::is_host_space<TestExec>() ? 1 : 256 / lanes;
     launch.vector_length = spk::is_host_space<TestExec>() ? 1 : lanes;
@@ -120,6 +120,7 @@ struct StagedCase {
     if (algo == spk::SpmvAlgorithm::stream) launch.chunk = pieces;
     launch.pipelined = pipelined;
     launch.balanced = balanced;
+    launch.windowed = windowed;
     spk::SpmvOptions options;
     options.algorithm = algo;
     options.shape = launch;
@@ -214,7 +215,9 @@ TYPED_TEST(Spmv, StagedKernelFormsMatchOracle) {
 // Stream with a chunk cuts each row longer than its stage into pieces of a team each, the last piece to finish adding
 // the partials: rows of exactly the capacity + 1, of a whole number of pieces and one more, one row holding most
 // nonzeros, and the edge shapes, at pieces shorter and longer than the stage, at every vector length, on a
-// NaN-poisoned y with beta = 0, twice for bitwise equality (the counts reset after each call).
+// NaN-poisoned y with beta = 0, twice for bitwise equality (the counts reset after each call); by count and by
+// column window (long_row_windows.hpp), whose groups of team_size rows (256 / lanes) hold rows of unequal lengths
+// here and end with a partial group.
 TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -224,7 +227,7 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
                       const std::int64_t lengths[] = {capacity + 1, 4 * capacity, 4 * capacity + 1, 2};
                       return r % 5 == 4 ? std::int64_t(g() % 3) : lengths[r % 5];
                     }});
-  std::int64_t pieces_run = 0;
+  std::int64_t pieces_run = 0, windows_run = 0;
   for (const auto& shape : shapes) {
     const StagedCase<S, Off> c(shape);
     for (int lanes = 1; lanes <= spk::max_vector_length<TestExec>(); lanes *= 2)
@@ -235,9 +238,65 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
         pieces_run += plan.long_rows.pieces;
         c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", pipelined", piece, true);
         c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", balanced", piece, false, true);
+        const auto windows = c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", windows", piece,
+                                          false, false, true);
+        EXPECT_EQ(windows.long_rows.pieces, 0) << what;  // the windows replace the pieces by count
+        windows_run += windows.long_row_windows.pieces;
+        c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what + ", windows, pipelined, balanced", piece, true,
+                     true, true);
       }
   }
   EXPECT_GT(pieces_run, 0);
+  EXPECT_GT(windows_run, 0);
+}
+
+// Stream's long rows by column window where the windows are shared, as on skewed 1M (every tenth row 600 to 1,500
+// random columns of 2,000, the others up to 8), and where a row's columns are not sorted (reversed: the windows are
+// then not shared, but each row's pieces must still cover it once), at every vector length and three piece lengths.
+// The plan's windows are checked too: every row's piece begins never decrease.
+TYPED_TEST(Spmv, StreamLongRowWindowsMatchOracle) {
+  using S = typename TypeParam::scalar;
+  using Off = typename TypeParam::offset;
+  constexpr int capacity = 64;
+  const spk_test::Shape skewed{"skewed_rows", 300, 2000, [](std::int64_t r, std::mt19937_64& g) {
+                                 return r % 10 == 3 ? 600 + std::int64_t(g() % 901) : std::int64_t(g() % 9);
+                               }};
+  for (const bool reversed : {false, true}) {
+    StagedCase<S, Off> c(skewed);
+    if (reversed) {  // each row's columns back to front, values with them
+      const auto rm = c.hA.row_map();
+      const auto ent = c.hA.entries();
+      const auto val = c.hA.values();
+      for (std::int64_t r = 0; r < c.hA.num_rows(); ++r) {
+        std::reverse(ent.data() + rm(r), ent.data() + rm(r + 1));
+        std::reverse(val.data() + rm(r), val.data() + rm(r + 1));
+      }
+      c.A = spk::copy_to<TestDevice>(c.hA);
+    }
+    for (int lanes = 1; lanes <= spk::max_vector_length<TestExec>(); lanes *= 2)
+      for (const int piece : {capacity / 2, 3 * capacity, 1000}) {
+        const std::string what = std::string(reversed ? "reversed" : "sorted") + " columns, lanes " +
+                                 std::to_string(lanes) + ", windows of " + std::to_string(piece);
+        const auto plan =
+            c.run_staged(spk::SpmvAlgorithm::stream, capacity, lanes, what, piece, false, false, true);
+        const auto& lw = plan.long_row_windows;
+        ASSERT_EQ(lw.rows.extent(0), 30u) << what;
+        EXPECT_EQ(lw.group, plan.shape.team_size) << what;
+        EXPECT_EQ(lw.groups, (30 + lw.group - 1) / lw.group) << what;
+        const auto first_team = host_copy(lw.first_team);
+        const auto begin = host_copy(lw.begin);
+        const auto rows = host_copy(lw.rows);
+        for (std::int64_t l = 0; l < 30; ++l) {
+          const std::int64_t g = l / lw.group, i = l % lw.group, row = rows(l);
+          std::int64_t at = c.hA.row_map()(row);
+          for (std::int64_t t = first_team(g); t < first_team(g + 1); ++t) {
+            ASSERT_GE(begin(t * lw.group + i), at) << what << ", long row " << l << ", team " << t;
+            at = begin(t * lw.group + i);
+          }
+          ASSERT_LE(at, c.hA.row_map()(row + 1)) << what << ", long row " << l;
+        }
+      }
+  }
 }
 
 // Stream and flat list the staged rows longer than serial_row_max and reduce them with a vector each
@@ -633,6 +692,29 @@ TEST(SpmvArguments, DimensionMismatchesThrowBeforeAnyKernel) {
   EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
 }
 
+// A tiny forced chunk on large teams: every row of a group takes as many window slots as its longest, so column windows
+// of 1 nonzero for teams of 256 rows on a row of 5,000 would take 1.28 M slots for 5,007 nonzeros; the plan refuses
+// that before allocating, and takes the same shape at a sane chunk. Host teams are one row, whose windows never
+// outnumber its nonzeros, so there is nothing to refuse there.
+TEST(SpmvArguments, ColumnWindowsRefuseSlotsFarBeyondTheNonzeros) {
+  if (spk::is_host_space<TestExec>()) GTEST_SKIP() << "host teams hold one row";
+  const Shape shape{"one_row_of_5000", 8, 5000, [](std::int64_t r, std::mt19937_64&) {
+                      return r == 0 ? std::int64_t{5000} : std::int64_t{1};
+                    }};
+  const auto A = spk::copy_to<TestDevice>(random_csr<double, int>(shape, fresh_seed()));
+  spk::SpmvOptions options;
+  options.algorithm = spk::SpmvAlgorithm::stream;
+  spk::LaunchShape launch;
+  launch.team_size = 256;
+  launch.stage_capacity = 64;
+  launch.chunk = 1;
+  launch.windowed = true;
+  options.shape = launch;
+  EXPECT_THROW(spk::make_spmv_plan(A, options), spk::invalid_argument);
+  options.shape->chunk = 64;
+  EXPECT_GT(spk::make_spmv_plan(A, options).long_row_windows.pieces, 0);
+}
+
 TEST(SpmvArguments, AlgorithmNamesRoundTrip) {
   for (const auto algo : algorithms_and_automatic())
     EXPECT_EQ(spk::parse_algorithm<spk::SpmvAlgorithm>(spk::to_string(algo)), algo);
@@ -701,6 +783,19 @@ TEST(SpmvArguments, ForcedShapesTheAlgorithmCannotRunThrow) {
   bad.shape->balanced = true;
   bad.shape->stage_capacity = 64;
   EXPECT_NO_THROW(spk::make_spmv_plan(A, bad));
+  // column windows are stream's alone, and need a piece length
+  bad.shape->windowed = true;
+  EXPECT_NO_THROW(spk::make_spmv_plan(A, bad));
+  bad.shape->chunk = 0;
+  EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+  bad.shape->chunk = 64;
+  bad.algorithm = spk::SpmvAlgorithm::flat;
+  bad.shape->balanced = false;
+  bad.shape->pipelined = false;
+  EXPECT_THROW(spk::make_spmv_plan(A, bad), spk::invalid_argument);
+  bad.algorithm = spk::SpmvAlgorithm::stream;
+  bad.shape->windowed = false;
+  bad.shape->balanced = true;
   if (spk::is_host_space<TestExec>()) return;
   // On a GPU the lanes' carries take scratch too: the largest stage a team of 1,024 threads may take plain is
   // refused with balanced row sums.

@@ -8,6 +8,8 @@
 // which a sweep of those four on an H200 replaced that day; its command is in spmv_cuda.hpp)
 // (2026-11-29: the entries of Groebner_id2003_aug, arrow, bayer10, pushpull and sparse-images-1024_subset written by
 // --sweep-hip in the H200 sweep that added them to spmv_cuda.hpp; its command is there)
+// (2026-11-29, evening: the entries of skewed:1000000 and skewed:4000000 written by --sweep-hip in the H200 sweep
+// that replaced them in spmv_cuda.hpp; its command is there)
 // device: NVIDIA H200 (sm_90, 132 SMs, 139 GiB, L2 60 MiB); back-end: Cuda (Kokkos 4.6.99); ceiling 4168.9 / 4146.11 GB/s (float / double run)
 // HIP starting table: derived from the measurements above with a full warp (32) widened to a full
 // wavefront (64) and teams of at least 64 threads; not measured on an AMD GPU (nor is packing, so no
@@ -43,10 +45,10 @@ inline constexpr SpmvTuningEntry spmv_hip[] = {
     {"rmat:20:8", 8, 1048576, 7.79683, 75.2164, 23140, SpmvAlgorithm::flat, {16, 8, 1, 0, 1024, 0}, 1382.32},
     {"rmat:22:16", 4, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {4, 64, 1, 0, 2048, 0}, 1252.67},
     {"rmat:22:16", 8, 4194304, 15.5558, 186.109, 97631, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 1503.67},
-    {"skewed:1000000", 4, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {4, 64, 1, 0, 2048, 0}, 1673.63},
-    {"skewed:1000000", 8, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 4096, 0}, 2115.46},
-    {"skewed:4000000", 4, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1259.47},
-    {"skewed:4000000", 8, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::flat, {8, 64, 1, 0, 2048, 0}, 1475.97},
+    {"skewed:1000000", 4, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::stream, {8, 64, 1, 8192, 32768, 0}, 1728.64},
+    {"skewed:1000000", 8, 1000000, 20.7995, 1599.88, 200000, SpmvAlgorithm::stream, {8, 64, 1, 4096, 4096, 0, 1, 0, false, false, true}, 2235.59},
+    {"skewed:4000000", 4, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::stream, {8, 64, 1, 4096, 4096, 0, 1, 0, false, false, true}, 1351.55},
+    {"skewed:4000000", 8, 4000000, 11.1999, 799.962, 200000, SpmvAlgorithm::stream, {8, 64, 1, 2048, 8192, 0}, 1565.59},
     {"sparse-images-1024_subset", 4, 1200, 102.261, 37.8487, 276, SpmvAlgorithm::vector_row, {8, 64, 2, 0, 0, 0}, 96.9046},
     {"sparse-images-1024_subset", 8, 1200, 102.261, 37.8487, 276, SpmvAlgorithm::vector_row, {8, 64, 2, 0, 0, 0}, 149.995},
     {"st3d27:160", 4, 4096000, 26.6639, 1.7187, 27, SpmvAlgorithm::flat, {16, 8, 1, 0, 2048, 0}, 3049.9},

@@ -35,11 +35,12 @@ std::string shape_initializer(const spk::LaunchShape& s) {
   std::string out = "{" + std::to_string(s.team_size) + ", " + std::to_string(s.vector_length) + ", " +
                     std::to_string(s.rows_per_thread) + ", " + std::to_string(s.stage_capacity) + ", " +
                     std::to_string(s.chunk) + ", " + std::to_string(s.long_row);
-  const bool stream_options = s.pipelined || s.balanced;
+  const bool stream_options = s.pipelined || s.balanced || s.windowed;
   if (s.columns_per_lane != 1 || s.tile_width || stream_options) out += ", " + std::to_string(s.columns_per_lane);
   if (s.tile_width || stream_options) out += ", " + std::to_string(s.tile_width);
   if (stream_options) out += s.pipelined ? ", true" : ", false";
-  if (s.balanced) out += ", true";
+  if (s.balanced || s.windowed) out += s.balanced ? ", true" : ", false";
+  if (s.windowed) out += ", true";
   return out + "}";
 }
 
@@ -74,7 +75,7 @@ void write_tuning_table(const std::string& path, const RunInfo& info, const std:
       << "// matrix, scalar bytes, " << (spmm ? "k, " : "") << "rows, mean, stddev, max row length, algorithm,\n"
       << "// {team, vector, rows/thread, stage, chunk, long row"
       << (spmm ? "[, columns/lane[, tile]]"
-                  : "[, 1, 0, pipelined stage[, true: balanced row sums]]") << "}, "
+                  : "[, 1, 0, pipelined stage[, balanced row sums[, true: column windows]]]") << "}, "
       << (spmm ? "GFLOP/s in the sweep\n" : "GB/s in the sweep[, true: it read packed column indices]\n")
       << "inline constexpr " << entry << " " << table << "[] = {\n";
   for (const auto& [key, r] : best) {

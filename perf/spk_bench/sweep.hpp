@@ -100,12 +100,14 @@ std::vector<std::pair<spk::SpmvAlgorithm, spk::LaunchShape>> spmv_sweep_candidat
     for (const int v : {4, 8, warp})
       for (const int piece : {2048, 8192}) add(A::long_row_split, threads / v, v, 1, 0, piece, piece);
     // stream with its rows longer than the stage cut into pieces of 1 or 4 stages (run_spmv skips these shapes on a
-    // matrix with no such row)
+    // matrix with no such row), each also by column windows (LaunchShape::windowed)
     for (const int v : {4, 8, warp})
       for (const int kib : {8, 16, 32})
         for (const int stages : {1, 4}) {
           const int stage = kib * 1024 / scalar_bytes;
           add(A::stream, threads / v, v, 1, stage, stages * stage, 0);
+          out.push_back(out.back());
+          out.back().second.windowed = true;
         }
   }
   return out;

@@ -21,13 +21,15 @@ struct LaunchShape {
   int tile_width = 0;       // SpMM row-pieces: columns of C per team (0: the lanes k needs x columns per lane)
   bool pipelined = false;   // SpMV stream: a lane loads its next nonzeros of A while it gathers x for these
   bool balanced = false;    // SpMV stream: staged rows summed in equal shares of rows and nonzeros a lane
+  bool windowed = false;    // SpMV stream with a chunk: long rows cut at shared column windows, a team summing one
+                            // window of team_size rows (impl/long_row_windows.hpp)
 
   std::int64_t rows_per_team() const { return static_cast<std::int64_t>(team_size) * rows_per_thread; }
   friend bool operator==(const LaunchShape& a, const LaunchShape& b) {
     return a.team_size == b.team_size && a.vector_length == b.vector_length &&
            a.rows_per_thread == b.rows_per_thread && a.stage_capacity == b.stage_capacity && a.chunk == b.chunk &&
            a.long_row == b.long_row && a.columns_per_lane == b.columns_per_lane && a.tile_width == b.tile_width &&
-           a.pipelined == b.pipelined && a.balanced == b.balanced;
+           a.pipelined == b.pipelined && a.balanced == b.balanced && a.windowed == b.windowed;
   }
 };
 
@@ -41,6 +43,7 @@ inline std::string describe(const LaunchShape& s) {
   if (s.tile_width) out += detail::concat(", tile ", s.tile_width);
   if (s.pipelined) out += ", pipelined";
   if (s.balanced) out += ", balanced rows";
+  if (s.windowed) out += ", column windows";
   return out;
 }
 

@@ -54,6 +54,7 @@ struct SpmvPlan {
   impl::RowBlocks<device_type> row_blocks;                // stream
   impl::MergePath<device_type, scalar_type> merge_path;   // flat
   impl::LongRows<device_type, scalar_type> long_rows;     // long-row-split, and stream's pieces of long rows
+  impl::LongRowWindows<device_type, scalar_type> long_row_windows;  // stream's long rows by column window (windowed)
   // A packed copy of A's column indices, read instead of A.entries() when columns.packed (all but long-row-split).
   impl::PackedColumns<device_type, typename Matrix::ordinal_type> columns;
   // A's columns renumbered hubs first, read instead of A.entries() (x's entries of the grouped columns copied into
@@ -92,6 +93,9 @@ void check_spmv_shape(SpmvAlgorithm algorithm, const LaunchShape& shape) {
   if (shape.balanced && algorithm != SpmvAlgorithm::stream)
     throw invalid_argument(concat(who, ": balanced row sums are a stream option; ", to_string(algorithm),
                                   " takes no balanced shape"));
+  if (shape.windowed && (algorithm != SpmvAlgorithm::stream || shape.chunk < 1))
+    throw invalid_argument(concat(who, ": column windows are an option of stream with a piece length (chunk >= 1); ",
+                                  to_string(algorithm), " with chunk ", shape.chunk, " takes none"));
   switch (algorithm) {
     case SpmvAlgorithm::thread_row:
       if (shape.vector_length != 1)
@@ -128,7 +132,8 @@ template <class Plan, class Matrix>
 void check_spmv_league(const Plan& plan, const Matrix& A) {
   const std::int64_t rows = A.num_rows(), nnz = A.nnz();
   std::int64_t teams = (rows + plan.shape.rows_per_team() - 1) / plan.shape.rows_per_team();
-  if (plan.algorithm == SpmvAlgorithm::stream) teams = plan.row_blocks.count + plan.long_rows.pieces;
+  if (plan.algorithm == SpmvAlgorithm::stream)
+    teams = plan.row_blocks.count + plan.long_rows.pieces + plan.long_row_windows.pieces;
   if (plan.algorithm == SpmvAlgorithm::flat) teams = plan.merge_path.chunks;
   if (plan.algorithm == SpmvAlgorithm::long_row_split) teams += plan.long_rows.pieces;
   if (teams > std::numeric_limits<int>::max())
@@ -188,6 +193,7 @@ SpmvPlan<Matrix> make_spmv_plan(const Matrix& A, const SpmvOptions& options = {}
     case SpmvAlgorithm::stream:
       plan.row_blocks = impl::make_row_blocks(A, plan.shape.stage_capacity, plan.stats);
       plan.long_rows = impl::make_stream_pieces(A, plan.shape, plan.row_blocks);
+      plan.long_row_windows = impl::make_stream_windows(A, plan.shape, plan.row_blocks);
       break;
     case SpmvAlgorithm::flat:
       plan.merge_path = impl::make_merge_path(A, plan.shape.chunk, plan.stats.max_length);
@@ -255,7 +261,13 @@ void spmv(const typename Matrix::execution_space& space, const SpmvPlan<Matrix>&
       break;
     case SpmvAlgorithm::stream:
       with_columns([&](const auto& cols, const auto& xv) {
-        impl::spmv_stream(space, plan.shape, plan.row_blocks, plan.long_rows, cols, alpha, A, xv, beta, y);
+        const auto run = [&](const auto& pieces) {
+          impl::spmv_stream(space, plan.shape, plan.row_blocks, pieces, cols, alpha, A, xv, beta, y);
+        };
+        if (plan.shape.windowed)
+          run(plan.long_row_windows);
+        else
+          run(plan.long_rows);
       });
       break;
     case SpmvAlgorithm::flat:

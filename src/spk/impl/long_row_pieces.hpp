@@ -48,6 +48,15 @@ LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_long_r
   return lr;
 }
 
+// Stores a piece's partial sum and counts the piece done for its row: true for the piece that completes the row's
+// `pieces` (whose caller then adds the partials; the count is its to reset).
+template <class Scalar>
+KOKKOS_INLINE_FUNCTION bool store_partial_last(Scalar& partial, Scalar sum, int& finished, std::int64_t pieces) {
+  partial = sum;
+  Kokkos::memory_fence();  // the partial is visible before the count says so
+  return Kokkos::atomic_fetch_add(&finished, 1) == pieces - 1;
+}
+
 // Piece p of the long rows, by the whole team: its dot product with x, and y of its row when it is the row's last
 // piece to finish. `lr` is captured by the kernel (its views are device views).
 template <class Member, class LR, class RowMap, class Values, class Columns, class XView, class YView, class Scalar>
@@ -63,9 +72,7 @@ KOKKOS_INLINE_FUNCTION void sum_long_row_piece(const Member& team, const LR& lr,
   Kokkos::single(
       Kokkos::PerTeam(team),
       [&](bool& is_last) {
-        lr.partial(p) = sum;
-        Kokkos::memory_fence();  // the partial is visible before the count says so
-        is_last = Kokkos::atomic_fetch_add(&lr.finished(lo), 1) == lr.first_piece(lo + 1) - lr.first_piece(lo) - 1;
+        is_last = store_partial_last(lr.partial(p), sum, lr.finished(lo), lr.first_piece(lo + 1) - lr.first_piece(lo));
       },
       last);
   if (!last) return;

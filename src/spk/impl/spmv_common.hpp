@@ -210,17 +210,18 @@ KOKKOS_INLINE_FUNCTION void reduce_staged_rows(const Member& team, const Product
   });
 }
 
-// The dot product of nonzeros [begin, begin + n) with x, by the whole team straight from global memory.
-template <class Member, class Values, class Columns, class XView, class Offset>
-KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Member& team, const Values& values,
-                                                                      const Columns& columns, const XView& x,
-                                                                      Offset begin, int n) {
+// The dot product of nonzeros [begin, begin + n) with x straight from global memory, by the lanes of range(count) (a
+// team's lanes: team_dot; a thread's vector lanes), gathers_per_lane in flight a lane: lane q at q, q + n/U, ...
+template <class Range, class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type strided_dot(const Range& range, const Values& values,
+                                                                         const Columns& columns, const XView& x,
+                                                                         Offset begin, int n) {
   using Scalar = typename Values::non_const_value_type;
   constexpr int U = gathers_per_lane;
   const int stride = (n + U - 1) / U;
   Scalar sum = 0;
   Kokkos::parallel_reduce(
-      Kokkos::TeamVectorRange(team, stride),
+      range(stride),
       [&](const int q, Scalar& partial) {
         Scalar v[U];
         typename Columns::ordinal c[U];
@@ -234,6 +235,15 @@ KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Memb
       },
       sum);
   return sum;
+}
+
+// The dot product of nonzeros [begin, begin + n) with x, by the whole team straight from global memory.
+template <class Member, class Values, class Columns, class XView, class Offset>
+KOKKOS_INLINE_FUNCTION typename Values::non_const_value_type team_dot(const Member& team, const Values& values,
+                                                                      const Columns& columns, const XView& x,
+                                                                      Offset begin, int n) {
+  return strided_dot([&](const int count) { return Kokkos::TeamVectorRange(team, count); }, values, columns, x, begin,
+                     n);
 }
 
 // The segment holding item p of segments whose first items are first(0) <= first(1) <= ... (first(0) <= p): the last

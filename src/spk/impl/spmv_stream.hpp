@@ -7,7 +7,9 @@
 // reduce_rows_balanced: equal shares of rows and products a lane). A row longer than the
 // capacity is a block of its own, reduced by the whole team straight from global memory (the team-per-row path),
 // or, when the shape gives a `chunk`, cut into pieces of that many nonzeros, a team each (long_row_pieces.hpp): on
-// skewed 1M a team per row of 200,000 nonzeros left 64 teams to read 62% of the matrix.
+// skewed 1M a team per row of 200,000 nonzeros left 64 teams to read 62% of the matrix. With LaunchShape::windowed
+// the pieces follow shared column windows instead, a team summing one window of several rows (long_row_windows.hpp).
+// The pieces' teams come first in the league, so the long rows' work starts before the short blocks'.
 #include <algorithm>
 #include <type_traits>
 
@@ -17,6 +19,7 @@
 #include "balanced_rows.hpp"
 #include "device_array.hpp"
 #include "long_row_pieces.hpp"
+#include "long_row_windows.hpp"
 #include "spmv_common.hpp"
 
 namespace spk::impl {
@@ -82,23 +85,32 @@ inline constexpr int stream_gathers = Rows == StagedRows::short_only && sizeof(S
 
 struct NoLongRows {};  // what the forms without long rows capture instead of their pieces
 
-// sum_long_row_piece where the form has long rows (the others launch no pieces' teams).
+template <class Pieces>
+inline constexpr bool is_long_row_windows = false;
+template <class Device, class Scalar>
+inline constexpr bool is_long_row_windows<LongRowWindows<Device, Scalar>> = true;
+
+// sum_long_row_piece or sum_long_row_window where the form has long rows (the others launch no pieces' teams).
 template <class Member, class Pieces, class... Args>
 KOKKOS_INLINE_FUNCTION void sum_stream_piece(const Member& team, const Pieces& pieces, const Args&... args) {
-  if constexpr (!std::is_same_v<Pieces, NoLongRows>) sum_long_row_piece(team, pieces, args...);
+  if constexpr (is_long_row_windows<Pieces>)
+    sum_long_row_window(team, pieces, args...);
+  else if constexpr (!std::is_same_v<Pieces, NoLongRows>)
+    sum_long_row_piece(team, pieces, args...);
 }
 
 // `columns` reads the column indices: A's own or the plan's packed copy (packed_columns.hpp). Rows
 // (RowBlocks::rows_form) leaves out the paths no row needs, and the registers they hold: on sm_90, 32 a thread with
 // short rows only (8 teams of 256 threads an SM), 40 within the stage (fp32; fp64 keeps 48), 48 with the
 // team-per-row path (5 teams).
-// `pieces`: the rows longer than the capacity cut into pieces (pieces.pieces == 0: a team per long row); their teams
-// follow the blocks' in the league. Pipelined: stage_products_pipelined (LaunchShape::pipelined). Balanced: the rows
-// summed by reduce_rows_balanced (LaunchShape::balanced), which needs no list of longer rows.
-template <StagedRows Rows, bool Pipelined, bool Balanced, class Matrix, class Columns, class XView, class YView>
+// `pieces`: the rows longer than the capacity cut into pieces (LongRows, or LongRowWindows; pieces.pieces == 0: a
+// team per long row); their teams precede the blocks' in the league. Pipelined: stage_products_pipelined
+// (LaunchShape::pipelined). Balanced: the rows summed by reduce_rows_balanced (LaunchShape::balanced), which needs no
+// list of longer rows.
+template <StagedRows Rows, bool Pipelined, bool Balanced, class Matrix, class Pieces, class Columns, class XView,
+          class YView>
 void spmv_stream_rows(const typename Matrix::execution_space& space, const LaunchShape& shape,
-                      const RowBlocks<typename Matrix::device_type>& blocks,
-                      const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
+                      const RowBlocks<typename Matrix::device_type>& blocks, const Pieces& pieces,
                       const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                       typename Matrix::scalar_type beta, const YView& y) {
   using T = SpmvTypes<Matrix>;
@@ -129,9 +141,9 @@ void spmv_stream_rows(const typename Matrix::execution_space& space, const Launc
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for(
       "spk::spmv_stream", policy, KOKKOS_LAMBDA(const typename T::member& team) {
-        const std::int64_t b = team.league_rank();
-        if (Rows == StagedRows::any && b >= block_count) {
-          sum_stream_piece(team, long_pieces, b - block_count, row_map, values, columns, x, alpha, beta, y);
+        const std::int64_t b = team.league_rank() - piece_count;
+        if (Rows == StagedRows::any && b < 0) {
+          sum_stream_piece(team, long_pieces, team.league_rank(), row_map, values, columns, x, alpha, beta, y);
           return;
         }
         const std::int64_t first = starts(b), last = starts(b + 1);
@@ -174,14 +186,22 @@ void spmv_stream_rows(const typename Matrix::execution_space& space, const Launc
 template <class Matrix>
 LongRows<typename Matrix::device_type, typename Matrix::scalar_type> make_stream_pieces(
     const Matrix& A, const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks) {
-  if (shape.chunk <= 0 || blocks.rows_form != StagedRows::any) return {};
+  if (shape.chunk <= 0 || shape.windowed || blocks.rows_form != StagedRows::any) return {};
   return make_long_rows(A, shape.stage_capacity, shape.chunk);
 }
 
-template <class Matrix, class Columns, class XView, class YView>
+// With a windowed shape, the same rows cut at column windows shared by groups of team_size rows (none otherwise).
+template <class Matrix>
+LongRowWindows<typename Matrix::device_type, typename Matrix::scalar_type> make_stream_windows(
+    const Matrix& A, const LaunchShape& shape, const RowBlocks<typename Matrix::device_type>& blocks) {
+  if (shape.chunk <= 0 || !shape.windowed || blocks.rows_form != StagedRows::any) return {};
+  return make_long_row_windows(A, shape.stage_capacity, shape.chunk, shape.team_size);
+}
+
+// `pieces`: make_stream_pieces's, or make_stream_windows's.
+template <class Matrix, class Pieces, class Columns, class XView, class YView>
 void spmv_stream(const typename Matrix::execution_space& space, const LaunchShape& shape,
-                 const RowBlocks<typename Matrix::device_type>& blocks,
-                 const LongRows<typename Matrix::device_type, typename Matrix::scalar_type>& pieces,
+                 const RowBlocks<typename Matrix::device_type>& blocks, const Pieces& pieces,
                  const Columns& columns, typename Matrix::scalar_type alpha, const Matrix& A, const XView& x,
                  typename Matrix::scalar_type beta, const YView& y) {
   if (blocks.count == 0) return;
