@@ -253,7 +253,8 @@ TYPED_TEST(Spmv, StreamLongRowPiecesMatchOracle) {
 // Stream's long rows by column window where the windows are shared, as on skewed 1M (every tenth row 600 to 1,500
 // random columns of 2,000, the others up to 8), and where a row's columns are not sorted (reversed: the windows are
 // then not shared, but each row's pieces must still cover it once), at every vector length and three piece lengths.
-// The plan's windows are checked too: every row's piece begins never decrease.
+// The plan's windows are checked too: every row's piece begins never decrease, and with sorted columns window w begins
+// at each row's first column not less than that of the group's longest row's nonzero w * piece.
 TYPED_TEST(Spmv, StreamLongRowWindowsMatchOracle) {
   using S = typename TypeParam::scalar;
   using Off = typename TypeParam::offset;
@@ -286,14 +287,25 @@ TYPED_TEST(Spmv, StreamLongRowWindowsMatchOracle) {
         const auto first_team = host_copy(lw.first_team);
         const auto begin = host_copy(lw.begin);
         const auto rows = host_copy(lw.rows);
+        const auto rm = c.hA.row_map();
+        const auto ent = c.hA.entries();
         for (std::int64_t l = 0; l < 30; ++l) {
           const std::int64_t g = l / lw.group, i = l % lw.group, row = rows(l);
-          std::int64_t at = c.hA.row_map()(row);
+          std::int64_t lead = rows(g * lw.group);  // the group's longest row, the first if several are
+          for (std::int64_t m = g * lw.group; m < 30 && m < (g + 1) * lw.group; ++m)
+            if (rm(rows(m) + 1) - rm(rows(m)) > rm(lead + 1) - rm(lead)) lead = rows(m);
+          std::int64_t at = rm(row);
           for (std::int64_t t = first_team(g); t < first_team(g + 1); ++t) {
-            ASSERT_GE(begin(t * lw.group + i), at) << what << ", long row " << l << ", team " << t;
-            at = begin(t * lw.group + i);
+            const std::int64_t b = begin(t * lw.group + i);
+            ASSERT_GE(b, at) << what << ", long row " << l << ", team " << t;
+            at = b;
+            if (reversed || t == first_team(g)) continue;
+            // Sorted: window w holds each row's columns from the longest row's nonzero w * piece on.
+            const std::int64_t key = ent(rm(lead) + (t - first_team(g)) * piece);
+            ASSERT_TRUE(b == rm(row) || ent(b - 1) < key) << what << ", long row " << l << ", team " << t;
+            ASSERT_TRUE(b == rm(row + 1) || ent(b) >= key) << what << ", long row " << l << ", team " << t;
           }
-          ASSERT_LE(at, c.hA.row_map()(row + 1)) << what << ", long row " << l;
+          ASSERT_LE(at, rm(row + 1)) << what << ", long row " << l;
         }
       }
   }

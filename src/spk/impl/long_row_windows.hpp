@@ -11,6 +11,7 @@
 
 #include "../error.hpp"
 #include "long_row_pieces.hpp"
+#include "sorted_search.hpp"
 #include "spmv_common.hpp"
 
 namespace spk::impl {
@@ -29,15 +30,20 @@ struct LongRowWindows {
   int group = 1;            // rows a team sums (the shape's team size)
 };
 
-// The lengths of the listed rows.
-template <class Exec, class RowMap, class Rows>
-Kokkos::View<std::int64_t*, typename Rows::device_type> long_row_lengths(const RowMap& row_map, const Rows& rows) {
-  Kokkos::View<std::int64_t*, typename Rows::device_type> lengths(
-      uninitialized<Exec>("spk::long_row_windows::lengths"), rows.extent(0));
-  Kokkos::parallel_for(
-      "spk::long_row_windows::lengths", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, rows.extent(0)),
-      KOKKOS_LAMBDA(const std::int64_t l) { lengths(l) = row_map(rows(l) + 1) - row_map(rows(l)); });
-  return lengths;
+// Of group g of the listed rows (rows [g * group, (g + 1) * group) of `rows`, the first `count` of them real), the
+// position in `rows` of its longest row, the first one if several are.
+template <class RowMap, class Rows>
+KOKKOS_INLINE_FUNCTION std::int64_t longest_of_group(const RowMap& row_map, const Rows& rows, std::int64_t count,
+                                                     int group, std::int64_t g) {
+  std::int64_t lead = g * group, most = -1;
+  for (std::int64_t l = g * group; l < count && l < (g + 1) * group; ++l) {
+    const std::int64_t length = row_map(rows(l) + 1) - row_map(rows(l));
+    if (length > most) {
+      lead = l;
+      most = length;
+    }
+  }
+  return lead;
 }
 
 // The rows of A longer than `threshold` nonzeros in groups of `group`, each group's windows `piece` nonzeros of its
@@ -61,15 +67,19 @@ LongRowWindows<typename Matrix::device_type, typename Matrix::scalar_type> make_
                                                        count);
   if (count == 0) return lw;
   const auto rows = lw.rows, first_team = lw.first_team;
-  const auto lengths = long_row_lengths<typename T::exec>(row_map, rows);
+  const std::int64_t groups = lw.groups;
+  // Where each group's longest row starts: its nonzeros w * piece are the group's window bounds.
+  const typename T::index_view lead_start(uninitialized<typename T::exec>("spk::long_row_windows::lead_start"),
+                                          lw.groups);
   Kokkos::parallel_scan(
       "spk::long_row_windows::teams", typename T::range_policy(0, lw.groups),
       KOKKOS_LAMBDA(const std::int64_t g, std::int64_t& pos, const bool final) {
-        std::int64_t longest = 0;
-        for (std::int64_t l = g * group; l < count && l < (g + 1) * group; ++l)
-          longest = lengths(l) > longest ? lengths(l) : longest;
-        pos += (longest + piece - 1) / piece;
-        if (final) first_team(g + 1) = pos;
+        const std::int64_t lead = rows(longest_of_group(row_map, rows, count, group, g));
+        pos += (row_map(lead + 1) - row_map(lead) + piece - 1) / piece;
+        if (final) {
+          first_team(g + 1) = pos;
+          lead_start(g) = row_map(lead);
+        }
       },
       lw.pieces);
   const std::int64_t slots = lw.pieces * group;
@@ -86,30 +96,26 @@ LongRowWindows<typename Matrix::device_type, typename Matrix::scalar_type> make_
   lw.partial = Kokkos::View<typename T::scalar*, typename T::device>(
       uninitialized<typename T::exec>("spk::long_row_windows::partial"), slots);
   const auto begin = lw.begin;
-  // A thread per row: window w begins at the row's first nonzero whose column is not less than that of the group's
-  // longest row's nonzero w * piece, searched from where window w - 1 began, so a row's pieces never overlap even if
-  // its columns are unsorted.
+  // A thread per slot: window w > 0 of a row begins at its first nonzero whose column is not less than that of the
+  // group's longest row's nonzero w * piece (a binary search over the whole row). One thread per row searching on
+  // from the last window's start cost skewed 1M fp64's plan 4.1 SpMV calls, ~49 searches one after another.
   Kokkos::parallel_for(
-      "spk::long_row_windows::begin", typename T::range_policy(0, count), KOKKOS_LAMBDA(const std::int64_t l) {
-        const std::int64_t g = l / group, i = l % group, teams = first_team(g + 1) - first_team(g);
-        std::int64_t lead = g * group;
-        for (std::int64_t m = lead + 1; m < count && m < (g + 1) * group; ++m)
-          if (lengths(m) > lengths(lead)) lead = m;
-        const std::int64_t lead_start = row_map(rows(lead)), end = row_map(rows(l) + 1);
-        std::int64_t at = row_map(rows(l));
-        for (std::int64_t w = 0; w < teams; ++w) {
-          if (w > 0) {
-            const auto column = entries(lead_start + w * piece);
-            std::int64_t hi = end;
-            while (at < hi) {  // the first position in [at, end) whose column is not less than `column`
-              const std::int64_t mid = at + (hi - at) / 2;
-              if (entries(mid) < column)
-                at = mid + 1;
-              else
-                hi = mid;
-            }
-          }
-          begin((first_team(g) + w) * group + i) = at;
+      "spk::long_row_windows::begin", typename T::range_policy(0, slots), KOKKOS_LAMBDA(const std::int64_t slot) {
+        const std::int64_t t = slot / group, i = slot % group, g = segment_of(first_team, groups, t);
+        const std::int64_t l = g * group + i;
+        if (l >= count) return;
+        const std::int64_t w = t - first_team(g), start = row_map(rows(l)), end = row_map(rows(l) + 1);
+        begin(slot) = w == 0 ? start : lower_bound(entries, start, end, entries(lead_start(g) + w * piece));
+      });
+  // A binary search never ends earlier for a larger column, whatever the row holds, so a row's starts fall only where
+  // the keys do (the longest row's columns unsorted): a running maximum over its windows keeps its pieces apart.
+  Kokkos::parallel_for(
+      "spk::long_row_windows::monotone", typename T::range_policy(0, count), KOKKOS_LAMBDA(const std::int64_t l) {
+        const std::int64_t g = l / group, i = l % group;
+        std::int64_t at = begin(first_team(g) * group + i);
+        for (std::int64_t t = first_team(g) + 1; t < first_team(g + 1); ++t) {
+          at = begin(t * group + i) > at ? begin(t * group + i) : at;
+          begin(t * group + i) = at;
         }
       });
   return lw;

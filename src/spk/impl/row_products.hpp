@@ -17,22 +17,10 @@
 #include <Kokkos_Core.hpp>
 
 #include "lane_groups.hpp"
+#include "sorted_search.hpp"
 #include "vector_scan.hpp"
 
 namespace spk::impl {
-
-// First position in entries[begin, end) holding a column >= col (the entries sorted).
-template <class Entries, class Index>
-KOKKOS_INLINE_FUNCTION Index lower_bound(const Entries& entries, Index begin, Index end, std::int64_t col) {
-  while (begin < end) {
-    const Index mid = begin + (end - begin) / 2;
-    if (entries(mid) < col)
-      begin = mid + 1;
-    else
-      end = mid;
-  }
-  return begin;
-}
 
 // Most threads a team walking products may have: the stage keeps a running total per thread.
 inline constexpr int product_walk_max_threads = 64;
